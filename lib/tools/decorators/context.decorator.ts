@@ -1,0 +1,12 @@
+import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { recordParam } from '../metadata/tool-metadata';
+
+/** Injects the active RunContext (with its AbortSignal) into a tool method; never part of the schema. */
+export function Context(): ParameterDecorator {
+  return (target, propertyKey, index) => {
+    if (propertyKey === undefined || typeof propertyKey === 'symbol') {
+      throw new ToolDefinitionError('@Context() is on a constructor parameter; put it on a @Tool method parameter.');
+    }
+    recordParam((target as object).constructor, propertyKey, { kind: 'context', index });
+  };
+}

@@ -1,0 +1,30 @@
+import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { recordToolset } from '../metadata/tool-metadata';
+
+/** Options of `@Toolset`: defaults for every `@Tool` of the class. */
+export interface ToolsetOptions {
+  /** Tags every tool of the class gets (before its own). */
+  tags?: string[];
+  /** Capabilities every tool of the class needs (before its own). */
+  capabilities?: string[];
+  /** A prefix for every tool name of the class. */
+  namePrefix?: string;
+}
+
+/** Sets class-level defaults (tags, capabilities, a name prefix) for the class's `@Tool` methods. */
+export function Toolset(options: ToolsetOptions = {}): ClassDecorator {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolDefinitionError("@Toolset() options must be an object, e.g. @Toolset({ tags: ['travel'] }).");
+  }
+  if (options.namePrefix !== undefined && !/^[A-Za-z0-9_-]{0,32}$/.test(options.namePrefix)) {
+    throw new ToolDefinitionError(`@Toolset({ namePrefix: ${JSON.stringify(options.namePrefix)} }) may only use [A-Za-z0-9_-], at most 32 characters.`);
+  }
+  const record = Object.freeze({
+    tags: options.tags ? Object.freeze([...options.tags]) : undefined,
+    capabilities: options.capabilities ? Object.freeze([...options.capabilities]) : undefined,
+    namePrefix: options.namePrefix,
+  });
+  return (target) => {
+    recordToolset(target, record);
+  };
+}

@@ -1,0 +1,122 @@
+import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import type { ParamRecord, ToolMethodRecord } from './metadata-records';
+import type { ParamDefinition, ToolDefinition } from './tool-definition';
+import { readDesignParamTypes, readDesignReturnType, readOwnParams, readOwnToolMethods, readToolset } from './tool-metadata';
+
+const cache = new WeakMap<Function, readonly ToolDefinition[]>();
+
+/**
+ * Turns the raw `@Tool`/`@Param`/`@Context`/`@Toolset` records of a class chain into frozen tool
+ * definitions (the subclass wins per method). Cached per class.
+ *
+ * @throws ToolDefinitionError for a `@Param` on a method without `@Tool`, two tools with one name, an
+ * undecorated parameter, or missing decorator metadata.
+ */
+export function buildToolDefinitions(classTarget: Function): readonly ToolDefinition[] {
+  const cached = cache.get(classTarget);
+  if (cached) return cached;
+  const chain: Function[] = [];
+  for (let current: unknown = classTarget; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
+    chain.unshift(current as Function);
+  }
+  const winners = new Map<string, { owner: Function; record: ToolMethodRecord; params: readonly ParamRecord[] }>();
+  for (const owner of chain) {
+    const params = readOwnParams(owner);
+    const tools = readOwnToolMethods(owner);
+    for (const [methodName, paramRecords] of params) {
+      if (!tools.has(methodName) && !winners.has(methodName)) {
+        throw new ToolDefinitionError(
+          `${owner.name}.${methodName} has @Param/@Context parameters but no @Tool decorator. Add @Tool({ name, description }) to the method, or remove the parameter decorators.`,
+        );
+      }
+      if (!tools.has(methodName)) {
+        const previous = winners.get(methodName)!;
+        winners.set(methodName, { ...previous, owner, params: paramRecords });
+      }
+    }
+    for (const [methodName, record] of tools) {
+      winners.set(methodName, { owner, record, params: params.get(methodName) ?? [] });
+    }
+  }
+  const toolset = readToolset(classTarget);
+  const definitions: ToolDefinition[] = [];
+  const names = new Map<string, string>();
+  for (const [methodName, { owner, record, params }] of winners) {
+    const method = (classTarget.prototype as Record<string, unknown>)[methodName];
+    if (typeof method !== 'function') {
+      throw new ToolDefinitionError(`${classTarget.name}.${methodName} is marked @Tool but is not a method.`);
+    }
+    const name = `${toolset?.namePrefix ?? ''}${record.options.name}`;
+    const clash = names.get(name);
+    if (clash) {
+      throw new ToolDefinitionError(
+        `${classTarget.name} declares two tools named '${name}' (${clash} and ${methodName}); give each @Tool a unique name.`,
+      );
+    }
+    names.set(name, methodName);
+    const options = Object.freeze({
+      ...record.options,
+      name,
+      tags: [...(toolset?.tags ?? []), ...(record.options.tags ?? [])],
+      capabilities: [...(toolset?.capabilities ?? []), ...(record.options.capabilities ?? [])],
+    });
+    definitions.push(
+      Object.freeze({
+        declaringClass: owner,
+        methodName,
+        options,
+        params: Object.freeze(buildParams(owner, methodName, params, (method as Function).length)),
+        returnType: readDesignReturnType(owner.prototype, methodName),
+      }),
+    );
+  }
+  const frozen = Object.freeze(definitions);
+  cache.set(classTarget, frozen);
+  return frozen;
+}
+
+function buildParams(owner: Function, methodName: string, records: readonly ParamRecord[], arity: number): ParamDefinition[] {
+  const where = `${owner.name}.${methodName}`;
+  const designTypes = readDesignParamTypes(owner.prototype, methodName);
+  const byIndex = new Map<number, ParamRecord>();
+  for (const record of records) {
+    if (byIndex.has(record.index)) throw new ToolDefinitionError(`Parameter #${record.index + 1} of ${where} has two parameter decorators; keep one.`);
+    byIndex.set(record.index, record);
+  }
+  const count = Math.max(arity, designTypes?.length ?? 0, ...records.map((record) => record.index + 1));
+  const params: ParamDefinition[] = [];
+  const seenNames = new Set<string>();
+  for (let index = 0; index < count; index += 1) {
+    const record = byIndex.get(index);
+    if (!record) {
+      throw new ToolDefinitionError(
+        `Parameter #${index + 1} of ${where} has no decorator. Mark it @Param('name') (one argument), @Param() (a DTO that is the whole argument object) or @Context().`,
+      );
+    }
+    if (record.kind === 'context') {
+      params.push({ kind: 'context', index });
+      continue;
+    }
+    const designType = designTypes?.[index];
+    const explicit = record.options.schema !== undefined || record.options.type !== undefined;
+    if (!designTypes && !explicit) {
+      throw new ToolDefinitionError(
+        `${where} has no type metadata for parameter #${index + 1}: enable "emitDecoratorMetadata" and "experimentalDecorators" in tsconfig.json (and import 'reflect-metadata'), or give @Param an explicit { type } or { schema }.`,
+      );
+    }
+    if (record.kind === 'named') {
+      if (seenNames.has(record.name)) throw new ToolDefinitionError(`${where} has two parameters named '${record.name}'; names must be unique.`);
+      seenNames.add(record.name);
+      params.push({ kind: 'named', index, name: record.name, options: record.options, designType });
+    } else {
+      params.push({ kind: 'whole', index, options: record.options, designType });
+    }
+  }
+  const wholes = params.filter((param) => param.kind === 'whole');
+  if (wholes.length > 1 || (wholes.length === 1 && params.some((param) => param.kind === 'named'))) {
+    throw new ToolDefinitionError(
+      `${where} mixes an unnamed @Param() (the whole argument object) with other @Param parameters; use either one unnamed DTO parameter or named ones.`,
+    );
+  }
+  return params;
+}

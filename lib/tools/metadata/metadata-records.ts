@@ -1,0 +1,64 @@
+import type { JsonSchema } from '../json-schema';
+import type { ActionBuilder } from '../tool-types';
+
+/** Options of `@Tool` (and, per method, of generated tool classes). */
+export interface ToolOptions {
+  /** The tool's name: 1–64 characters of `[A-Za-z0-9_-]`. */
+  name: string;
+  /** What the tool does and when to call it, for the model. */
+  description: string;
+  /** Explicit input schema (JSON Schema or a DTO class); wins over everything inferred. */
+  inputSchema?: JsonSchema | Function;
+  /** Explicit output schema (JSON Schema or a DTO class). */
+  outputSchema?: JsonSchema | Function;
+  /** Labels, merged after the `@Toolset` tags. */
+  tags?: string[];
+  /** Example argument objects. */
+  examples?: unknown[];
+  /** Capabilities the tool needs, merged after the `@Toolset` capabilities. */
+  capabilities?: string[];
+  /** Builds the RunAction that the policy evaluates (previews, metadata). */
+  actionBuilder?: ActionBuilder;
+  /** Free-form metadata kept on the built tool. */
+  metadata?: Record<string, unknown>;
+  /** Keep `inputSchema` exactly as given (remote definitions): never closed or rewritten. */
+  preserveSchema?: boolean;
+  /** Validate results against the output schema. */
+  validateOutput?: boolean;
+}
+
+/** What `@Tool` records for one method. */
+export interface ToolMethodRecord {
+  readonly methodName: string;
+  readonly options: Readonly<ToolOptions>;
+}
+
+/** Options of `@Param`. */
+export interface ParamOptions {
+  /** Schema type override, e.g. `'integer'` for a `number` parameter. */
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+  /** Full schema override of this parameter. */
+  schema?: JsonSchema;
+  /** The parameter may be left out. */
+  optional?: boolean;
+  /** Shown to the model. */
+  description?: string;
+  /** Used when the argument is absent (implies optional). */
+  default?: unknown;
+}
+
+/** What `@Param`/`@Context` record for one parameter. */
+export type ParamRecord =
+  | { readonly kind: 'named'; readonly index: number; readonly name: string; readonly options: Readonly<ParamOptions> }
+  | { readonly kind: 'whole'; readonly index: number; readonly options: Readonly<ParamOptions> }
+  | { readonly kind: 'context'; readonly index: number };
+
+/** Options of `@Toolset`: defaults for every tool of the class. */
+export interface ToolsetRecord {
+  /** Tags every tool of the class gets first. */
+  readonly tags?: readonly string[];
+  /** Capabilities every tool of the class needs. */
+  readonly capabilities?: readonly string[];
+  /** A prefix for every tool name of the class (`crm_` + `lookup`). */
+  readonly namePrefix?: string;
+}

@@ -1,0 +1,177 @@
+import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { RunAction } from '../runtime/run-action';
+import { RunContext } from '../runtime/run-context';
+import type { BaseTool, ToolCallOptions } from './base-tool';
+import type { JsonSchema } from './json-schema';
+import { normalizeSchema } from './schema/normalize-schema';
+import type { SchemaSource } from './schema/normalize-schema';
+import { assertToolName, normalizeCapabilities } from './tool-name';
+import type { ActionBuilder, ToolFunction } from './tool-types';
+import { getCompiledValidator } from './validation/compiled-validator';
+import type { DtoBinding } from './validation/validate-dto-args';
+import { validateToolArgs } from './validation/validate-tool-args';
+import { validateToolOutput } from './validation/validate-tool-output';
+import type { ValidationLimits } from './validation/validation-limits';
+
+/** Options of {@link NativeTool} (the plain-function twin of `@Tool`). */
+export interface NativeToolOptions {
+  /** 1–64 characters of `[A-Za-z0-9_-]`. */
+  name: string;
+  /** What the tool does and when to call it. */
+  description: string;
+  /** JSON Schema, DTO class or legacy field map of the arguments; a closed empty object when absent. */
+  inputSchema?: SchemaSource;
+  /** JSON Schema or DTO class of the result; permissive `{}` when absent. */
+  outputSchema?: SchemaSource;
+  /** Labels (null → `[]`). */
+  tags?: string[] | null;
+  /** The function to run: `func(validatedArgs, context)`, sync or async. */
+  func: ToolFunction;
+  /** Example argument objects (null → `[]`). */
+  examples?: unknown[] | null;
+  /** Capabilities the policy checks (strings, empties and duplicates dropped). */
+  capabilities?: Iterable<string> | null;
+  /** Builds the RunAction the policy evaluates; must return a RunAction. */
+  actionBuilder?: ActionBuilder | null;
+  /** Check results against `outputSchema` (off by default: the schema is advertised). */
+  validateOutput?: boolean;
+  /** Free-form metadata (built-in ids, MCP annotations…), frozen. */
+  metadata?: Record<string, unknown>;
+  /** Keep the schemas exactly as given (remote definitions such as MCP): never closed or rewritten. */
+  preserveSchema?: boolean;
+  /** DTO classes rebuilt from validated arguments and checked by class-validator. */
+  dto?: DtoBinding;
+  /** Bounds on argument size and depth. */
+  limits?: Partial<ValidationLimits>;
+}
+
+/**
+ * Adapts a sync or async function to {@link BaseTool}: normalized schemas, validated and coerced arguments,
+ * and the RunAction the agent's policy evaluates.
+ */
+export class NativeTool implements BaseTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema: JsonSchema;
+  readonly tags: string[];
+  readonly examples: unknown[];
+  readonly capabilities: readonly string[];
+  readonly metadata: Readonly<Record<string, unknown>>;
+  private readonly func: ToolFunction;
+  private readonly actionBuilder: ActionBuilder | null;
+  private readonly validateOutput: boolean;
+  private readonly untrusted: boolean;
+  private readonly dto: DtoBinding | undefined;
+  private readonly limits: Partial<ValidationLimits> | undefined;
+
+  /** @throws ToolDefinitionError for a bad name, a missing function or a schema that cannot be compiled. */
+  constructor(options: NativeToolOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw new ToolDefinitionError('new NativeTool() needs an options object: { name, description, func }.');
+    }
+    assertToolName(options.name);
+    if (typeof options.func !== 'function') {
+      throw new ToolDefinitionError(`Tool '${options.name}' needs a function: pass { func: (args, context) => … }.`, {
+        toolName: options.name,
+      });
+    }
+    if (options.actionBuilder != null && typeof options.actionBuilder !== 'function') {
+      throw new ToolDefinitionError(`Tool '${options.name}': actionBuilder must be a function returning a RunAction.`, {
+        toolName: options.name,
+      });
+    }
+    this.name = options.name;
+    this.description = typeof options.description === 'string' ? options.description : '';
+    this.untrusted = options.preserveSchema === true;
+    this.inputSchema = this.buildSchema(options.inputSchema, 'Input');
+    this.outputSchema = this.buildSchema(options.outputSchema, 'Output');
+    this.tags = [...(options.tags ?? [])].map(String);
+    this.examples = [...(options.examples ?? [])];
+    this.capabilities = normalizeCapabilities(options.capabilities);
+    this.metadata = Object.freeze({ ...(options.metadata ?? {}) });
+    this.func = options.func;
+    this.actionBuilder = options.actionBuilder ?? null;
+    this.validateOutput = options.validateOutput === true;
+    this.dto = options.dto;
+    this.limits = options.limits;
+    try {
+      getCompiledValidator(this.inputSchema, this.untrusted);
+    } catch (error) {
+      throw new ToolDefinitionError(`Tool '${this.name}' has an input schema that cannot be used: ${(error as Error).message}`, {
+        cause: error,
+        toolName: this.name,
+      });
+    }
+  }
+
+  /**
+   * Returns a new validated, coerced copy of `args` (DTO-typed parameters rebuilt as instances).
+   *
+   * @throws ToolValidationError listing every problem with its path.
+   */
+  validateArgs(args?: unknown): Record<string, unknown> {
+    return validateToolArgs(args, this.inputSchema, {
+      toolName: this.name,
+      untrusted: this.untrusted,
+      dto: this.dto,
+      limits: this.limits,
+    });
+  }
+
+  /**
+   * Validates the arguments, then runs the function; errors from the function propagate unchanged.
+   *
+   * @throws ToolValidationError before the function runs when the arguments are invalid.
+   */
+  async call(args?: Record<string, unknown>, options: ToolCallOptions = {}): Promise<unknown> {
+    const validated = this.validateArgs(args);
+    return this.invoke(validated, options);
+  }
+
+  /** Runs the function on arguments that were already validated by {@link validateArgs}. */
+  async invoke(validated: Record<string, unknown>, options: ToolCallOptions = {}): Promise<unknown> {
+    const context = options.context ?? new RunContext({ signal: options.signal });
+    const result = await this.func(validated, context);
+    return this.validateOutput ? validateToolOutput(result, this.outputSchema, this.name) : result;
+  }
+
+  /**
+   * Returns the RunAction the policy evaluates for validated arguments: kind `tool.call`, the name, the
+   * description, `payload.arguments` and the capabilities (always merged back into a builder's action).
+   *
+   * @throws ToolDefinitionError when the action builder returns something other than a RunAction.
+   */
+  async prepareAction(args: Record<string, unknown>, context?: RunContext): Promise<RunAction> {
+    const runContext = context ?? new RunContext({});
+    if (!this.actionBuilder) {
+      return new RunAction({
+        kind: 'tool.call',
+        name: this.name,
+        description: this.description || undefined,
+        payload: { arguments: args },
+        capabilities: this.capabilities,
+      });
+    }
+    const built = await this.actionBuilder(args, runContext);
+    if (!(built instanceof RunAction)) {
+      throw new ToolDefinitionError(
+        `The actionBuilder of tool '${this.name}' must return a RunAction (new RunAction({ kind, name, … })), got ${built === null ? 'null' : typeof built}.`,
+        { toolName: this.name },
+      );
+    }
+    const merged = normalizeCapabilities([...built.capabilities, ...this.capabilities]);
+    return merged.length === built.capabilities.length ? built : built.withCapabilities(merged);
+  }
+
+  private buildSchema(source: SchemaSource, suffix: 'Input' | 'Output'): JsonSchema {
+    const title = `${this.name}${suffix}`;
+    if (this.untrusted && source && typeof source === 'object') return structuredClone(source) as JsonSchema;
+    if (suffix === 'Output' && (source === undefined || source === null)) return { title };
+    try {
+      return normalizeSchema(source, title);
+    } catch (error) {
+      throw new ToolDefinitionError(`Tool '${this.name}': ${(error as Error).message}`, { cause: error, toolName: this.name });
+    }
+  }
+}

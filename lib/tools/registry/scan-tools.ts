@@ -1,0 +1,126 @@
+import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import type { JsonSchema } from '../json-schema';
+import { buildToolDefinitions } from '../metadata/build-tool-definitions';
+import type { ParamDefinition, ToolDefinition } from '../metadata/tool-definition';
+import type { SchemaManifest, SchemaManifestEntry } from '../manifest/schema-manifest';
+import { NativeTool } from '../native-tool';
+import { classToJsonSchema } from '../schema/class-to-json-schema';
+import { designTypeToSchema } from '../schema/design-type-to-schema';
+import { isDtoClass } from '../schema/dto-model';
+import { normalizeSchema } from '../schema/normalize-schema';
+import type { DtoBinding } from '../validation/validate-dto-args';
+
+/** Options of {@link scanTools}. */
+export interface ScanToolsOptions {
+  /** Schemas from `protolink schemas` for what run-time metadata cannot see. */
+  manifest?: SchemaManifest;
+}
+
+/**
+ * Reads the `@Tool` metadata of an instance's class chain (the subclass wins) and returns NativeTools
+ * bound to the instance. Schema precedence: explicit option > DTO metadata > manifest > design type >
+ * permissive.
+ *
+ * @throws ToolDefinitionError when a tool is declared wrongly.
+ */
+export function scanTools(instance: object, options: ScanToolsOptions = {}): NativeTool[] {
+  if (typeof instance !== 'object' || instance === null) {
+    throw new ToolDefinitionError(`scanTools() needs a class instance, got ${instance === null ? 'null' : typeof instance}.`);
+  }
+  const classTarget = instance.constructor;
+  return buildToolDefinitions(classTarget).map((definition) => buildNativeTool(instance, classTarget, definition, options.manifest));
+}
+
+/** Builds the NativeTool of one definition without an instance (for schema inference only). */
+export function scanToolDefinition(classTarget: Function, definition: ToolDefinition, manifest?: SchemaManifest): NativeTool {
+  return buildNativeTool(Object.create(classTarget.prototype) as object, classTarget, definition, manifest);
+}
+
+function buildNativeTool(instance: object, classTarget: Function, definition: ToolDefinition, manifest?: SchemaManifest): NativeTool {
+  const entry = manifest?.tools[`${definition.declaringClass.name}.${definition.methodName}`] ?? manifest?.tools[`${classTarget.name}.${definition.methodName}`];
+  const { options, params } = definition;
+  const dto: DtoBinding = {};
+  const inputSchema = options.inputSchema ?? buildInputSchema(definition, entry, dto);
+  const method = (instance as Record<string, Function>)[definition.methodName];
+  const arity = params.length;
+  const func = (args: Record<string, unknown>, context: unknown): unknown => {
+    const callArgs = new Array<unknown>(arity);
+    for (const param of params) {
+      if (param.kind === 'context') callArgs[param.index] = context;
+      else if (param.kind === 'whole') callArgs[param.index] = args;
+      else callArgs[param.index] = args[param.name];
+    }
+    return method.apply(instance, callArgs);
+  };
+  return new NativeTool({
+    name: options.name,
+    description: options.description,
+    inputSchema,
+    outputSchema: options.outputSchema ?? buildOutputSchema(definition, entry),
+    tags: options.tags,
+    examples: options.examples,
+    capabilities: options.capabilities,
+    actionBuilder: options.actionBuilder,
+    metadata: { ...options.metadata, source: { className: classTarget.name, methodName: definition.methodName } },
+    preserveSchema: options.preserveSchema,
+    validateOutput: options.validateOutput,
+    dto: dto.whole || dto.properties ? dto : undefined,
+    func: func as never,
+  });
+}
+
+function buildInputSchema(definition: ToolDefinition, entry: SchemaManifestEntry | undefined, dto: DtoBinding): JsonSchema {
+  const whole = definition.params.find((param) => param.kind === 'whole');
+  if (whole && whole.kind === 'whole') {
+    if (whole.options.schema) return whole.options.schema;
+    if (isDtoClass(whole.designType)) {
+      dto.whole = whole.designType as Function;
+      return classToJsonSchema(whole.designType as Function);
+    }
+    if (entry?.inputSchema) return entry.inputSchema;
+    return { type: 'object', additionalProperties: true };
+  }
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const dtoProperties: Record<string, Function> = {};
+  for (const param of definition.params) {
+    if (param.kind !== 'named') continue;
+    const schema = buildParamSchema(param, entry, definition);
+    if (isDtoClass(param.designType) && !param.options.schema) dtoProperties[param.name] = param.designType as Function;
+    if (param.options.description !== undefined) schema.description = param.options.description;
+    if (param.options.default !== undefined) schema.default = structuredClone(param.options.default);
+    properties[param.name] = schema;
+    if (!param.options.optional && param.options.default === undefined) required.push(param.name);
+  }
+  if (Object.keys(dtoProperties).length > 0) dto.properties = dtoProperties;
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+function buildParamSchema(param: Extract<ParamDefinition, { kind: 'named' }>, entry: SchemaManifestEntry | undefined, definition: ToolDefinition): JsonSchema {
+  if (param.options.schema) return normalizeSchema(param.options.schema);
+  if (param.options.type) {
+    return param.options.type === 'array' ? { type: 'array', items: {} } : { type: param.options.type };
+  }
+  if (isDtoClass(param.designType)) return classToJsonSchema(param.designType as Function);
+  const fromManifest = entry?.parameters?.[param.name];
+  if (fromManifest) return structuredClone(fromManifest);
+  if (param.designType && !isKnownDesignType(param.designType) && param.designType !== Object) {
+    throw new ToolDefinitionError(
+      `${definition.declaringClass.name}.${definition.methodName}: parameter '${param.name}' is typed by ${param.designType.name}, which has no class-validator decorators. Decorate its properties, or give @Param an explicit { schema }.`,
+    );
+  }
+  return designTypeToSchema(param.designType);
+}
+
+function buildOutputSchema(definition: ToolDefinition, entry: SchemaManifestEntry | undefined): JsonSchema | undefined {
+  if (isDtoClass(definition.returnType)) return classToJsonSchema(definition.returnType as Function);
+  if (entry?.outputSchema) return entry.outputSchema;
+  if (definition.returnType && isKnownDesignType(definition.returnType) && definition.returnType !== Array) {
+    return designTypeToSchema(definition.returnType);
+  }
+  return undefined;
+}
+
+function isKnownDesignType(designType: Function): boolean {
+  return designType === String || designType === Number || designType === Boolean || designType === Array || designType === Date;
+}

@@ -1,0 +1,72 @@
+import { getMetadataStorage } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import { readDesignType } from '../metadata/tool-metadata';
+
+/** What is known of one DTO property from class-validator, class-transformer and design metadata. */
+export interface DtoPropertyModel {
+  readonly name: string;
+  readonly validations: readonly ValidationMetadata[];
+  readonly designType: Function | undefined;
+  /** The nested DTO class (from `@Type`, `@IsInstance` or `design:type`), when the property holds DTOs. */
+  readonly nestedClass: Function | undefined;
+  /** Whether the property is an array of `nestedClass`. */
+  readonly nestedIsArray: boolean;
+}
+
+/** A DTO class as Protolink sees it: its properties and how to rebuild nested instances. */
+export interface DtoModel {
+  readonly target: Function;
+  readonly properties: ReadonlyMap<string, DtoPropertyModel>;
+  /** Properties holding nested DTOs, with a lazy model (DTOs may be recursive). */
+  readonly nested: ReadonlyMap<string, { readonly model: () => DtoModel }>;
+  /** Properties typed `Date` (rebuilt from ISO strings). */
+  readonly dates: ReadonlySet<string>;
+}
+
+const cache = new WeakMap<Function, DtoModel>();
+const PRIMITIVE_TYPES = new Set<Function>([String, Number, Boolean, Object, Array, Date, Function, Promise, Symbol, BigInt]);
+
+/** Whether a class has class-validator decorators (on itself or its bases). */
+export function isDtoClass(target: unknown): boolean {
+  if (typeof target !== 'function' || PRIMITIVE_TYPES.has(target)) return false;
+  return getMetadataStorage().getTargetValidationMetadatas(target, '', true, false).length > 0;
+}
+
+/** Returns the (cached) model of a DTO class. */
+export function getDtoModel(target: Function): DtoModel {
+  const cached = cache.get(target);
+  if (cached) return cached;
+  const byName = new Map<string, ValidationMetadata[]>();
+  for (const metadata of getMetadataStorage().getTargetValidationMetadatas(target, '', true, false)) {
+    const list = byName.get(metadata.propertyName) ?? [];
+    list.push(metadata);
+    byName.set(metadata.propertyName, list);
+  }
+  const properties = new Map<string, DtoPropertyModel>();
+  const nested = new Map<string, { model: () => DtoModel }>();
+  const dates = new Set<string>();
+  for (const [name, validations] of byName) {
+    const designType = readDesignType(target.prototype, name);
+    const typeMetadata = defaultMetadataStorage.findTypeMetadata(target, name);
+    const instanceOf = validations.find((item) => item.name === 'isInstance')?.constraints?.[0] as Function | undefined;
+    const declared = typeMetadata?.typeFunction?.() as Function | undefined;
+    const hasNestedValidation = validations.some((item) => item.type === 'nestedValidation');
+    let nestedClass: Function | undefined = declared ?? instanceOf;
+    if (!nestedClass && hasNestedValidation && designType && !PRIMITIVE_TYPES.has(designType)) nestedClass = designType;
+    if (nestedClass && PRIMITIVE_TYPES.has(nestedClass)) {
+      if (nestedClass === Date) dates.add(name);
+      nestedClass = undefined;
+    }
+    if (designType === Date) dates.add(name);
+    const nestedIsArray = designType === Array || validations.some((item) => item.each && (item.type === 'nestedValidation' || item.name === 'isInstance'));
+    properties.set(name, Object.freeze({ name, validations, designType, nestedClass, nestedIsArray }));
+    if (nestedClass) {
+      const nestedTarget = nestedClass;
+      nested.set(name, { model: () => getDtoModel(nestedTarget) });
+    }
+  }
+  const model: DtoModel = Object.freeze({ target, properties, nested, dates });
+  cache.set(target, model);
+  return model;
+}

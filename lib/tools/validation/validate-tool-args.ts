@@ -1,0 +1,61 @@
+import { ToolValidationError } from '../../errors/tool-validation-error';
+import type { JsonSchema } from '../json-schema';
+import { getCompiledValidator } from './compiled-validator';
+import { isPlainRecord } from './copy-json-value';
+import { validateDtoArgs } from './validate-dto-args';
+import type { DtoBinding } from './validate-dto-args';
+import { DEFAULT_VALIDATION_LIMITS } from './validation-limits';
+import type { ValidationLimits } from './validation-limits';
+import { ValidationState } from './validation-state';
+
+/** Options of {@link validateToolArgs}. */
+export interface ValidateToolArgsOptions {
+  /** Named in the error message. */
+  toolName?: string;
+  /** The schema came from outside (an MCP server): unsafe regular expressions are not run locally. */
+  untrusted?: boolean;
+  /** Bounds on size and depth (defaults: {@link DEFAULT_VALIDATION_LIMITS}). */
+  limits?: Partial<ValidationLimits>;
+  /** DTO classes to rebuild and check with class-validator after the schema stage. */
+  dto?: DtoBinding;
+}
+
+/**
+ * Validates untrusted tool arguments against a JSON Schema and returns a new, coerced object.
+ *
+ * Coercion is conservative: `"2"` → 2 for integer/number (integers only from `[+-]digits`), `"true"/"false"/
+ * "yes"/"no"/"1"/"0"` → boolean, integral floats → integer; nothing is coerced to a string. `null` for an
+ * optional property that does not accept null means "absent"; defaults are filled with deep copies; unknown
+ * fields are rejected when `additionalProperties` is false. The whole schema is enforced (lengths in code
+ * points, ranges, patterns, formats, enums, const, items, anyOf/oneOf/allOf), then Ajv checks the result,
+ * then DTO classes are rebuilt and checked by class-validator. The input is never mutated, and the keys
+ * `__proto__`, `constructor` and `prototype` never reach a prototype.
+ *
+ * @throws ToolValidationError listing every problem with its path.
+ * @throws ToolDefinitionError when the schema itself cannot be compiled.
+ */
+export function validateToolArgs(
+  args: unknown,
+  inputSchema: JsonSchema | null | undefined,
+  options: ValidateToolArgsOptions = {},
+): Record<string, unknown> {
+  const input = args === undefined || args === null ? {} : args;
+  const limits = options.limits ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits } : DEFAULT_VALIDATION_LIMITS;
+  const state = new ValidationState(limits);
+  const schema: JsonSchema = inputSchema ?? {};
+  const compiled = getCompiledValidator(schema, options.untrusted);
+  if (!isPlainRecord(input)) {
+    throw new ToolValidationError({
+      toolName: options.toolName,
+      issues: [{ path: '', message: `the arguments must be one JSON object, got ${Array.isArray(input) ? 'an array' : typeof input}` }],
+    });
+  }
+  const result = compiled.check(input, '', 0, state) as Record<string, unknown>;
+  if (state.issues.length > 0) {
+    throw new ToolValidationError({ toolName: options.toolName, issues: state.collectIssues() });
+  }
+  const ajvIssue = compiled.ajv()(result);
+  if (ajvIssue) throw new ToolValidationError({ toolName: options.toolName, issues: [ajvIssue] });
+  if (options.dto) return validateDtoArgs(result, options.dto, options.toolName);
+  return result;
+}
