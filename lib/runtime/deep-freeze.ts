@@ -1,0 +1,20 @@
+/** Freezes a value and everything reachable from it (plain data only); returns it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const item of Object.values(value as object)) deepFreeze(item);
+  return value;
+}
+
+/** Copies plain data deeply (class instances become plain objects of their own enumerable fields). */
+export function copyData<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => copyData(item)) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as object)) {
+    if (key === '__proto__') continue;
+    result[key] = copyData(item);
+  }
+  return result as T;
+}

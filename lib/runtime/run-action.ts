@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { ToolInputError } from '../errors/tool-input-error';
+import { copyData, deepFreeze } from './deep-freeze';
+
+/** A preview or attachment that an approver sees with an action (a diff, a rendered email…). */
+export interface ActionArtifact {
+  /** The action the artifact belongs to (filled in when left out). */
+  actionId?: string;
+  /** What kind of artifact this is (`preview`, `diff`, `text`…). */
+  kind: string;
+  /** The content. */
+  content?: unknown;
+  /** Free-form details. */
+  [key: string]: unknown;
+}
+
+/** Options of {@link RunAction}. */
+export interface RunActionOptions {
+  /** What is being done, e.g. `tool.call`. */
+  kind: string;
+  /** The tool (or other target) name. */
+  name: string;
+  /** Data of the action; tool calls keep `{ arguments }`. */
+  payload?: Record<string, unknown>;
+  /** Capabilities the action needs. */
+  capabilities?: Iterable<string> | null;
+  /** Previews for approvers. */
+  artifacts?: ActionArtifact[];
+  /** A human description. */
+  description?: string | null;
+  /** Free-form metadata. */
+  metadata?: Record<string, unknown>;
+  /** Restored id (a new UUID when absent). */
+  actionId?: string;
+  /** Restored creation time, ISO 8601 (now when absent). */
+  createdAt?: string;
+}
+
+/** The JSON form of a {@link RunAction}. */
+export interface RunActionDict {
+  actionId: string;
+  kind: string;
+  name: string;
+  description: string | null;
+  payload: Record<string, unknown>;
+  capabilities: string[];
+  artifacts: ActionArtifact[];
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+function normalizeCapabilityList(capabilities: Iterable<string> | null | undefined): readonly string[] {
+  const seen = new Set<string>();
+  for (const item of capabilities ?? []) {
+    const text = String(item);
+    if (text !== '') seen.add(text);
+  }
+  return Object.freeze([...seen]);
+}
+
+/** One thing an agent is about to do, as the policy and approvers see it. Immutable. */
+export class RunAction {
+  readonly actionId: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly capabilities: readonly string[];
+  readonly artifacts: readonly Readonly<ActionArtifact>[];
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly createdAt: string;
+
+  /** @throws ToolInputError when `kind` or `name` is missing. */
+  constructor(options: RunActionOptions) {
+    if (typeof options?.kind !== 'string' || options.kind === '') {
+      throw new ToolInputError("A RunAction needs a kind, e.g. new RunAction({ kind: 'tool.call', name: 'book_hotel' }).");
+    }
+    if (typeof options.name !== 'string' || options.name === '') {
+      throw new ToolInputError(`A RunAction of kind '${options.kind}' needs a name.`);
+    }
+    this.actionId = options.actionId ?? randomUUID();
+    this.kind = options.kind;
+    this.name = options.name;
+    this.description = options.description ?? null;
+    this.payload = deepFreeze(copyData(options.payload ?? {}));
+    this.capabilities = normalizeCapabilityList(options.capabilities);
+    this.artifacts = Object.freeze(
+      (options.artifacts ?? []).map((artifact) => deepFreeze({ ...copyData(artifact), actionId: artifact.actionId ?? this.actionId })),
+    );
+    this.metadata = deepFreeze(copyData(options.metadata ?? {}));
+    this.createdAt = options.createdAt ?? new Date().toISOString();
+    Object.freeze(this);
+  }
+
+  /** Returns a copy with these artifacts added. */
+  withArtifacts(artifacts: ActionArtifact[]): RunAction {
+    return new RunAction({ ...this.toOptions(), artifacts: [...this.artifacts, ...artifacts] });
+  }
+
+  /** Returns a copy whose capabilities are these (normalized). */
+  withCapabilities(capabilities: Iterable<string>): RunAction {
+    return new RunAction({ ...this.toOptions(), capabilities });
+  }
+
+  /** Returns a copy with this payload. */
+  withPayload(payload: Record<string, unknown>): RunAction {
+    return new RunAction({ ...this.toOptions(), payload });
+  }
+
+  /** Returns the JSON form. */
+  toDict(): RunActionDict {
+    return {
+      actionId: this.actionId,
+      kind: this.kind,
+      name: this.name,
+      description: this.description,
+      payload: copyData(this.payload) as Record<string, unknown>,
+      capabilities: [...this.capabilities],
+      artifacts: this.artifacts.map((artifact) => copyData(artifact) as ActionArtifact),
+      metadata: copyData(this.metadata) as Record<string, unknown>,
+      createdAt: this.createdAt,
+    };
+  }
+
+  /** Rebuilds an action from {@link toDict} output. @throws ToolInputError for malformed data. */
+  static fromDict(data: unknown): RunAction {
+    if (typeof data !== 'object' || data === null) throw new ToolInputError('RunAction.fromDict() needs an object.');
+    const record = data as Partial<RunActionDict>;
+    return new RunAction({
+      kind: record.kind as string,
+      name: record.name as string,
+      description: record.description ?? null,
+      payload: record.payload,
+      capabilities: record.capabilities,
+      artifacts: record.artifacts,
+      metadata: record.metadata,
+      actionId: record.actionId,
+      createdAt: record.createdAt,
+    });
+  }
+
+  private toOptions(): RunActionOptions {
+    return {
+      kind: this.kind,
+      name: this.name,
+      description: this.description,
+      payload: this.payload as Record<string, unknown>,
+      capabilities: this.capabilities,
+      artifacts: this.artifacts as ActionArtifact[],
+      metadata: this.metadata as Record<string, unknown>,
+      actionId: this.actionId,
+      createdAt: this.createdAt,
+    };
+  }
+}

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { ToolCancelledError } from '../errors/tool-cancelled-error';
+import { ToolInputError } from '../errors/tool-input-error';
+import { BudgetLedger, normalizeBudget } from './run-budget';
+import type { RunBudget, RunUsage } from './run-budget';
+import { copyData, deepFreeze } from './deep-freeze';
+
+/** A permission rule value: an effect name or alias, or a boolean. */
+export type PermissionValue = string | boolean;
+
+/** Options of {@link RunContext}. */
+export interface RunContextOptions {
+  /** Identifies the run (a new UUID when absent). */
+  runId?: string;
+  /** Groups runs of one conversation. */
+  sessionId?: string | null;
+  /** Rules of the same form as CapabilityPolicy's; they can only narrow what the policy allows. */
+  permissions?: Record<string, PermissionValue> | null;
+  /** Limits of the run. */
+  budget?: RunBudget | null;
+  /** An outside signal: aborting it cancels the run. */
+  signal?: AbortSignal;
+  /** Free-form data for tools and policies. */
+  metadata?: Record<string, unknown>;
+}
+
+/** The JSON form of a {@link RunContext}. */
+export interface RunContextDict {
+  runId: string;
+  sessionId: string | null;
+  permissions: Record<string, PermissionValue> | null;
+  budget: RunBudget;
+  metadata: Record<string, unknown>;
+  usage: RunUsage;
+  canceled: boolean;
+  cancelReason: string | null;
+}
+
+/**
+ * One run of an agent: identity, permissions, budget, metadata and cancellation. Its `signal` aborts when
+ * the run is canceled, when the given signal aborts, when a parent is canceled, or when
+ * `budget.maxRuntimeSeconds` passes. Children share cancellation downward and count against the parent's
+ * budget.
+ */
+export class RunContext {
+  readonly sessionId: string | null;
+  readonly permissions: Readonly<Record<string, PermissionValue>> | null;
+  readonly budget: Readonly<RunBudget>;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** When the run started (ms since the epoch). */
+  readonly startedAt: number;
+  private runIdValue: string | undefined;
+  private readonly ledger: BudgetLedger;
+  private readonly externalSignal: AbortSignal | undefined;
+  private readonly parent: RunContext | undefined;
+  private readonly deadline: number | undefined;
+  private controller: AbortController | undefined;
+  private canceledExplicitly = false;
+  private explicitReason: string | undefined;
+
+  /** @throws ToolInputError for a malformed budget or permissions. */
+  constructor(options: RunContextOptions = {}, parent?: RunContext) {
+    this.runIdValue = options.runId;
+    this.sessionId = options.sessionId ?? parent?.sessionId ?? null;
+    this.permissions = normalizePermissions(options.permissions);
+    this.budget = normalizeBudget(options.budget);
+    this.metadata = deepFreeze(copyData(options.metadata ?? {}));
+    this.externalSignal = options.signal;
+    this.parent = parent;
+    this.startedAt = Date.now();
+    this.deadline = this.budget.maxRuntimeSeconds === undefined ? undefined : this.startedAt + this.budget.maxRuntimeSeconds * 1000;
+    this.ledger = new BudgetLedger(this.budget, parent?.ledger);
+  }
+
+  /** The run's id. */
+  get runId(): string {
+    return (this.runIdValue ??= this.parent ? `${this.parent.runId}.${randomUUID().slice(0, 8)}` : randomUUID());
+  }
+
+  /** What the run has used (this context and its children). */
+  get usage(): Readonly<RunUsage> {
+    return { ...this.ledger.usage };
+  }
+
+  /** Whether the run was canceled (explicitly, by its signal, by a parent or by its deadline). */
+  get canceled(): boolean {
+    return (
+      this.canceledExplicitly ||
+      this.externalSignal?.aborted === true ||
+      (this.deadline !== undefined && Date.now() >= this.deadline) ||
+      this.parent?.canceled === true
+    );
+  }
+
+  /** Why the run was canceled, when it was. */
+  get cancelReason(): string | undefined {
+    if (this.canceledExplicitly) return this.explicitReason;
+    if (this.externalSignal?.aborted) return describeReason(this.externalSignal.reason) ?? 'the caller aborted the signal';
+    if (this.deadline !== undefined && Date.now() >= this.deadline) return `budget.maxRuntimeSeconds (${this.budget.maxRuntimeSeconds}) elapsed`;
+    return this.parent?.cancelReason;
+  }
+
+  /** An AbortSignal for tools and I/O: aborts whenever the run is canceled. */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const controller = new AbortController();
+      this.controller = controller;
+      const abort = () => {
+        if (!controller.signal.aborted) controller.abort(new ToolCancelledError(this.cancelMessage(), { reason: this.cancelReason }));
+      };
+      if (this.canceled) abort();
+      else {
+        this.externalSignal?.addEventListener('abort', abort, { once: true });
+        this.parent?.signal.addEventListener('abort', abort, { once: true });
+        if (this.deadline !== undefined) setTimeout(abort, Math.max(0, this.deadline - Date.now())).unref();
+      }
+    }
+    return this.controller.signal;
+  }
+
+  /** Cancels the run (and its children); tools see their signal abort. */
+  cancel(reason?: string): void {
+    if (this.canceledExplicitly) return;
+    this.canceledExplicitly = true;
+    this.explicitReason = reason;
+    this.controller?.abort(new ToolCancelledError(this.cancelMessage(), { reason }));
+  }
+
+  /** @throws ToolCancelledError when the run is canceled. */
+  throwIfCanceled(toolName?: string): void {
+    if (this.canceled) throw new ToolCancelledError(this.cancelMessage(toolName), { reason: this.cancelReason, toolName });
+  }
+
+  /** Counts one tool call. @throws BudgetExceededError when `maxToolCalls` would be exceeded. */
+  chargeToolCall(toolName: string): void {
+    this.ledger.charge('maxToolCalls', `calling tool '${toolName}'`);
+  }
+
+  /** Counts one loop step. @throws BudgetExceededError when `maxSteps` would be exceeded. */
+  chargeStep(): void {
+    this.ledger.charge('maxSteps', 'another step');
+  }
+
+  /** Counts one model call. @throws BudgetExceededError when `maxLlmCalls` would be exceeded. */
+  chargeLlmCall(): void {
+    this.ledger.charge('maxLlmCalls', 'another model call');
+  }
+
+  /**
+   * Returns a child context: canceled with this one, counted against this budget too, with permissions
+   * that can only narrow (the policy applies both this context's and the child's rules).
+   */
+  child(options: RunContextOptions = {}): RunContext {
+    return new RunContext({ sessionId: this.sessionId, metadata: { ...this.metadata }, ...options }, this);
+  }
+
+  /** The chain of permission rule sets to apply, outermost first. */
+  permissionChain(): Readonly<Record<string, PermissionValue>>[] {
+    const chain = this.parent ? this.parent.permissionChain() : [];
+    return this.permissions ? [...chain, this.permissions] : chain;
+  }
+
+  /** Returns the JSON form (no signal, no parent). */
+  toDict(): RunContextDict {
+    return {
+      runId: this.runId,
+      sessionId: this.sessionId,
+      permissions: this.permissions ? { ...this.permissions } : null,
+      budget: { ...this.budget },
+      metadata: copyData(this.metadata) as Record<string, unknown>,
+      usage: this.usage,
+      canceled: this.canceled,
+      cancelReason: this.cancelReason ?? null,
+    };
+  }
+
+  /** Rebuilds a context from {@link toDict} output. @throws ToolInputError for malformed data. */
+  static fromDict(data: unknown): RunContext {
+    if (typeof data !== 'object' || data === null) throw new ToolInputError('RunContext.fromDict() needs an object.');
+    const record = data as Partial<RunContextDict>;
+    const context = new RunContext({
+      runId: record.runId,
+      sessionId: record.sessionId,
+      permissions: record.permissions,
+      budget: record.budget,
+      metadata: record.metadata,
+    });
+    if (record.usage) Object.assign(context.ledger.usage, record.usage);
+    if (record.canceled) context.cancel(record.cancelReason ?? undefined);
+    return context;
+  }
+
+  private cancelMessage(toolName?: string): string {
+    const reason = this.cancelReason;
+    return `Run ${this.runId} was canceled${reason ? ` (${reason})` : ''}${toolName ? `; tool '${toolName}' did not complete` : ''}.`;
+  }
+}
+
+function describeReason(reason: unknown): string | undefined {
+  if (reason === undefined) return undefined;
+  if (reason instanceof Error) return reason.message;
+  return String(reason);
+}
+
+function normalizePermissions(permissions: Record<string, PermissionValue> | null | undefined): Readonly<Record<string, PermissionValue>> | null {
+  if (permissions === null || permissions === undefined) return null;
+  if (typeof permissions !== 'object' || Array.isArray(permissions)) {
+    throw new ToolInputError("RunContext permissions must map capabilities to effects, e.g. { 'network.*': 'deny' }.");
+  }
+  for (const [key, value] of Object.entries(permissions)) {
+    if (typeof value !== 'string' && typeof value !== 'boolean') {
+      throw new ToolInputError(`permissions['${key}'] must be an effect (allow, deny, require_approval) or a boolean.`);
+    }
+  }
+  return Object.freeze({ ...permissions });
+}
