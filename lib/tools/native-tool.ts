@@ -43,6 +43,8 @@ export interface NativeToolOptions {
   dto?: DtoBinding;
   /** Bounds on argument size and depth. */
   limits?: Partial<ValidationLimits>;
+  /** Whether `func` reads its context (default: it declares a second parameter); skips building one per call. */
+  usesContext?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export class NativeTool implements BaseTool {
   private readonly untrusted: boolean;
   private readonly dto: DtoBinding | undefined;
   private readonly limits: Partial<ValidationLimits> | undefined;
+  private readonly usesContext: boolean;
 
   /** @throws ToolDefinitionError for a bad name, a missing function or a schema that cannot be compiled. */
   constructor(options: NativeToolOptions) {
@@ -95,6 +98,7 @@ export class NativeTool implements BaseTool {
     this.validateOutput = options.validateOutput === true;
     this.dto = options.dto;
     this.limits = options.limits;
+    this.usesContext = options.usesContext ?? options.func.length >= 2;
     try {
       getCompiledValidator(this.inputSchema, this.untrusted);
     } catch (error) {
@@ -131,8 +135,8 @@ export class NativeTool implements BaseTool {
 
   /** Runs the function on arguments that were already validated by {@link validateArgs}. */
   async invoke(validated: Record<string, unknown>, options: ToolCallOptions = {}): Promise<unknown> {
-    const context = options.context ?? new RunContext({ signal: options.signal });
-    const result = await this.func(validated, context);
+    const context = options.context ?? (this.usesContext ? new RunContext({ signal: options.signal }) : undefined);
+    const result = await this.func(validated, context as RunContext);
     return this.validateOutput ? validateToolOutput(result, this.outputSchema, this.name) : result;
   }
 

@@ -13,17 +13,31 @@ export function loadSchemaManifest(path: string): SchemaManifest {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ToolInputError(`Cannot read the schema manifest '${path}': run 'protolink schemas' to create it.`, { cause: error });
+    throw new ToolInputError(
+      `Cannot read the schema manifest '${path}': run 'protolink schemas' to create it.`,
+      { cause: error },
+    );
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ToolInputError(`The schema manifest '${path}' is not valid JSON; regenerate it with 'protolink schemas'.`, { cause: error });
+    throw new ToolInputError(
+      `The schema manifest '${path}' is not valid JSON; regenerate it with 'protolink schemas'.`,
+      { cause: error },
+    );
   }
   const manifest = data as Partial<SchemaManifest>;
-  if (typeof data !== 'object' || data === null || manifest.version !== 1 || typeof manifest.tools !== 'object' || manifest.tools === null) {
-    throw new ToolInputError(`'${path}' is not a Protolink schema manifest (expected { "version": 1, "tools": { … } }).`);
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    manifest.version !== 1 ||
+    typeof manifest.tools !== 'object' ||
+    manifest.tools === null
+  ) {
+    throw new ToolInputError(
+      `'${path}' is not a Protolink schema manifest (expected { "version": 1, "tools": { … } }).`,
+    );
   }
   return manifest as SchemaManifest;
 }

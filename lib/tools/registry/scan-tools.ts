@@ -65,6 +65,7 @@ function buildNativeTool(instance: object, classTarget: Function, definition: To
     preserveSchema: options.preserveSchema,
     validateOutput: options.validateOutput,
     dto: dto.whole || dto.properties ? dto : undefined,
+    usesContext: params.some((param) => param.kind === 'context'),
     func: func as never,
   });
 }

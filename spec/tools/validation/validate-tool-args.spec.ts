@@ -37,25 +37,45 @@ describe('validateToolArgs', () => {
     });
 
     it('turns decimal strings into numbers but never into a string', () => {
-      const schema: JsonSchema = { type: 'object', properties: { x: { type: 'number' }, s: { type: 'string' } } };
+      const schema: JsonSchema = {
+        type: 'object',
+        properties: { x: { type: 'number' }, s: { type: 'string' } },
+      };
       expect(validateToolArgs({ x: '-1.5e2' }, schema)).toEqual({ x: -150 });
-      expect(issuesOf(() => validateToolArgs({ s: 5 }, schema))).toEqual([{ path: 's', message: 'must be a string, got integer' }]);
+      expect(issuesOf(() => validateToolArgs({ s: 5 }, schema))).toEqual([
+        { path: 's', message: 'must be a string, got integer' },
+      ]);
       expect(issuesOf(() => validateToolArgs({ x: 'Infinity' }, schema))[0].path).toBe('x');
     });
 
     it('turns true/false/yes/no/1/0 strings into booleans and nothing else', () => {
       const schema: JsonSchema = { type: 'object', properties: { flag: { type: 'boolean' } } };
-      const cases: [unknown, boolean][] = [['true', true], ['FALSE', false], ['yes', true], ['no', false], ['1', true], ['0', false], [true, true]];
-      for (const [input, expected] of cases) expect(validateToolArgs({ flag: input }, schema)).toEqual({ flag: expected });
+      const cases: [unknown, boolean][] = [
+        ['true', true],
+        ['FALSE', false],
+        ['yes', true],
+        ['no', false],
+        ['1', true],
+        ['0', false],
+        [true, true],
+      ];
+      for (const [input, expected] of cases)
+        expect(validateToolArgs({ flag: input }, schema)).toEqual({ flag: expected });
       for (const bad of ['maybe', 1, 0, 'on?', '']) {
-        expect(issuesOf(() => validateToolArgs({ flag: bad }, schema))[0].message).toMatch(/must be a boolean/);
+        expect(issuesOf(() => validateToolArgs({ flag: bad }, schema))[0].message).toMatch(
+          /must be a boolean/,
+        );
       }
     });
 
     it('treats null for an optional property as absent and fills its default', () => {
       const schema: JsonSchema = {
         type: 'object',
-        properties: { q: { type: 'string' }, limit: { type: 'integer', default: 5 }, note: { type: 'string' } },
+        properties: {
+          q: { type: 'string' },
+          limit: { type: 'integer', default: 5 },
+          note: { type: 'string' },
+        },
         required: ['q'],
         additionalProperties: false,
       };
@@ -69,7 +89,9 @@ describe('validateToolArgs', () => {
         required: ['q'],
       };
       expect(validateToolArgs({ q: 'x', maybe: null }, schema)).toEqual({ q: 'x', maybe: null });
-      expect(issuesOf(() => validateToolArgs({ q: null }, schema))).toEqual([{ path: 'q', message: 'must be a string, got null' }]);
+      expect(issuesOf(() => validateToolArgs({ q: null }, schema))).toEqual([
+        { path: 'q', message: 'must be a string, got null' },
+      ]);
     });
 
     it('fills defaults with deep copies', () => {
@@ -84,7 +106,15 @@ describe('validateToolArgs', () => {
     it('lists every problem with its path', () => {
       const schema = classToJsonSchema(Trip);
       const issues = issuesOf(() =>
-        validateToolArgs({ name: 'x', start: { lat: 200, lon: 'east' }, waypoints: [{ lat: 1, lon: 2, evil: 1 }], extra: true }, schema),
+        validateToolArgs(
+          {
+            name: 'x',
+            start: { lat: 200, lon: 'east' },
+            waypoints: [{ lat: 1, lon: 2, evil: 1 }],
+            extra: true,
+          },
+          schema,
+        ),
       );
       expect(issues).toEqual(
         expect.arrayContaining([
@@ -99,7 +129,13 @@ describe('validateToolArgs', () => {
     });
 
     it('names the tool and each path in the message', () => {
-      expect(() => validateToolArgs({ booking: { guests: 0 } }, { type: 'object', properties: { booking: classToJsonSchema(BookingRequest) } }, { toolName: 'book_hotel' })).toThrow(
+      expect(() =>
+        validateToolArgs(
+          { booking: { guests: 0 } },
+          { type: 'object', properties: { booking: classToJsonSchema(BookingRequest) } },
+          { toolName: 'book_hotel' },
+        ),
+      ).toThrow(
         "Invalid arguments for tool 'book_hotel': booking.location: is required; booking.guests: must be >= 1",
       );
     });
@@ -114,15 +150,24 @@ describe('validateToolArgs', () => {
 
     it('rejects arguments that are not one object', () => {
       for (const bad of [[1, 2], 'text', 5, true]) {
-        expect(issuesOf(() => validateToolArgs(bad, addSchema))[0].message).toMatch(/^the arguments must be one JSON object/);
+        expect(issuesOf(() => validateToolArgs(bad, addSchema))[0].message).toMatch(
+          /^the arguments must be one JSON object/,
+        );
       }
     });
 
     it('enforces lengths in Unicode code points', () => {
-      const schema: JsonSchema = { type: 'object', properties: { s: { type: 'string', minLength: 2, maxLength: 2 } } };
+      const schema: JsonSchema = {
+        type: 'object',
+        properties: { s: { type: 'string', minLength: 2, maxLength: 2 } },
+      };
       expect(validateToolArgs({ s: '😀😀' }, schema)).toEqual({ s: '😀😀' });
-      expect(issuesOf(() => validateToolArgs({ s: '😀' }, schema))[0].message).toBe('must have at least 2 characters');
-      expect(issuesOf(() => validateToolArgs({ s: '😀😀😀' }, schema))[0].message).toBe('must have at most 2 characters');
+      expect(issuesOf(() => validateToolArgs({ s: '😀' }, schema))[0].message).toBe(
+        'must have at least 2 characters',
+      );
+      expect(issuesOf(() => validateToolArgs({ s: '😀😀😀' }, schema))[0].message).toBe(
+        'must have at most 2 characters',
+      );
     });
 
     it('enforces enum, const, pattern, format, items and ranges', () => {
@@ -133,10 +178,17 @@ describe('validateToolArgs', () => {
           c: { const: 3 },
           p: { type: 'string', pattern: '^[a-z]+$' },
           f: { type: 'string', format: 'email' },
-          list: { type: 'array', items: { type: 'integer', exclusiveMinimum: 0 }, maxItems: 2, uniqueItems: true },
+          list: {
+            type: 'array',
+            items: { type: 'integer', exclusiveMinimum: 0 },
+            maxItems: 2,
+            uniqueItems: true,
+          },
         },
       };
-      const issues = issuesOf(() => validateToolArgs({ e: 'z', c: 4, p: 'A1', f: 'nope', list: [1, 0] }, schema));
+      const issues = issuesOf(() =>
+        validateToolArgs({ e: 'z', c: 4, p: 'A1', f: 'nope', list: [1, 0] }, schema),
+      );
       expect(issues).toEqual([
         { path: 'e', message: 'must be one of "a", "b"' },
         { path: 'c', message: 'must equal 3' },
@@ -144,8 +196,12 @@ describe('validateToolArgs', () => {
         { path: 'f', message: 'must be a valid email' },
         { path: 'list.1', message: 'must be > 0' },
       ]);
-      expect(issuesOf(() => validateToolArgs({ list: [1, 1] }, schema))).toEqual([{ path: 'list.1', message: 'duplicates an earlier item; items must be unique' }]);
-      expect(issuesOf(() => validateToolArgs({ list: [1, 2, 3] }, schema))).toEqual([{ path: 'list', message: 'must have at most 2 items' }]);
+      expect(issuesOf(() => validateToolArgs({ list: [1, 1] }, schema))).toEqual([
+        { path: 'list.1', message: 'duplicates an earlier item; items must be unique' },
+      ]);
+      expect(issuesOf(() => validateToolArgs({ list: [1, 2, 3] }, schema))).toEqual([
+        { path: 'list', message: 'must have at most 2 items' },
+      ]);
     });
 
     it('supports anyOf, oneOf and allOf', () => {
@@ -153,33 +209,59 @@ describe('validateToolArgs', () => {
         type: 'object',
         properties: {
           id: { anyOf: [{ type: 'integer' }, { type: 'string', minLength: 3 }] },
-          one: { oneOf: [{ type: 'integer', maximum: 5 }, { type: 'integer', minimum: 3 }] },
+          one: {
+            oneOf: [
+              { type: 'integer', maximum: 5 },
+              { type: 'integer', minimum: 3 },
+            ],
+          },
           all: { allOf: [{ type: 'integer' }, { minimum: 10 }] },
         },
       };
       expect(validateToolArgs({ id: '42', one: 1, all: '12' }, schema)).toEqual({ id: 42, one: 1, all: 12 });
       expect(validateToolArgs({ id: 'abc' }, schema)).toEqual({ id: 'abc' });
-      expect(issuesOf(() => validateToolArgs({ id: 'ab' }, schema))[0].message).toMatch(/^must match one of the allowed schemas/);
-      expect(issuesOf(() => validateToolArgs({ one: 4 }, schema))[0].message).toBe('must match exactly one allowed schema, matched 2');
-      expect(issuesOf(() => validateToolArgs({ all: 3 }, schema))[0]).toEqual({ path: 'all', message: 'must be >= 10' });
+      expect(issuesOf(() => validateToolArgs({ id: 'ab' }, schema))[0].message).toMatch(
+        /^must match one of the allowed schemas/,
+      );
+      expect(issuesOf(() => validateToolArgs({ one: 4 }, schema))[0].message).toBe(
+        'must match exactly one allowed schema, matched 2',
+      );
+      expect(issuesOf(() => validateToolArgs({ all: 3 }, schema))[0]).toEqual({
+        path: 'all',
+        message: 'must be >= 10',
+      });
     });
 
     it('follows local $refs, including recursive ones', () => {
       const schema: JsonSchema = {
         type: 'object',
         properties: { root: { $ref: '#/$defs/node' } },
-        $defs: { node: { type: 'object', properties: { n: { type: 'integer' }, child: { $ref: '#/$defs/node' } }, additionalProperties: false } },
+        $defs: {
+          node: {
+            type: 'object',
+            properties: { n: { type: 'integer' }, child: { $ref: '#/$defs/node' } },
+            additionalProperties: false,
+          },
+        },
       };
-      expect(validateToolArgs({ root: { n: '1', child: { n: '2' } } }, schema)).toEqual({ root: { n: 1, child: { n: 2 } } });
-      expect(issuesOf(() => validateToolArgs({ root: { child: { child: { n: 'x' } } } }, schema))[0].path).toBe('root.child.child.n');
+      expect(validateToolArgs({ root: { n: '1', child: { n: '2' } } }, schema)).toEqual({
+        root: { n: 1, child: { n: 2 } },
+      });
+      expect(
+        issuesOf(() => validateToolArgs({ root: { child: { child: { n: 'x' } } } }, schema))[0].path,
+      ).toBe('root.child.child.n');
     });
 
     it('throws ToolDefinitionError for a schema that refers to a missing definition', () => {
-      expect(() => validateToolArgs({}, { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } })).toThrow(ToolDefinitionError);
+      expect(() =>
+        validateToolArgs({}, { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }),
+      ).toThrow(ToolDefinitionError);
     });
 
     it('throws ToolDefinitionError for a schema with an unknown type', () => {
-      expect(() => validateToolArgs({}, { type: 'object', properties: { a: { type: 'text' } } })).toThrow(/unknown type "text"/);
+      expect(() => validateToolArgs({}, { type: 'object', properties: { a: { type: 'text' } } })).toThrow(
+        /unknown type "text"/,
+      );
     });
   });
 
@@ -195,7 +277,9 @@ describe('validateToolArgs', () => {
 
     it('never lets __proto__, constructor or prototype reach a prototype', () => {
       const open: JsonSchema = { type: 'object', additionalProperties: true };
-      const payload = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "nested": {"__proto__": {"x": 1}}}');
+      const payload = JSON.parse(
+        '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "nested": {"__proto__": {"x": 1}}}',
+      );
       const issues = issuesOf(() => validateToolArgs(payload, open));
       expect(issues.map((issue) => issue.path)).toEqual(['__proto__', 'constructor', 'nested.__proto__']);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -222,12 +306,17 @@ describe('validateToolArgs', () => {
     });
 
     it('caps the number of values', () => {
-      const issues = issuesOf(() => validateToolArgs({ list: new Array(20_000).fill(1) }, { type: 'object', additionalProperties: true }));
+      const issues = issuesOf(() =>
+        validateToolArgs({ list: new Array(20_000).fill(1) }, { type: 'object', additionalProperties: true }),
+      );
       expect(issues[0].message).toMatch(/more than 10000 values/);
     });
 
     it('summarizes problems past the issue limit', () => {
-      const schema: JsonSchema = { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } } } };
+      const schema: JsonSchema = {
+        type: 'object',
+        properties: { list: { type: 'array', items: { type: 'string' } } },
+      };
       const issues = issuesOf(() => validateToolArgs({ list: new Array(80).fill(1) }, schema));
       expect(issues).toHaveLength(51);
       expect(issues[50].message).toBe('30 more problem(s) not listed');
@@ -235,22 +324,43 @@ describe('validateToolArgs', () => {
 
     it('rejects values that are not JSON data', () => {
       const schema: JsonSchema = { type: 'object', additionalProperties: true };
-      expect(issuesOf(() => validateToolArgs({ when: new Date() }, schema))[0].message).toBe('must be JSON data, got Date');
-      expect(issuesOf(() => validateToolArgs({ fn: () => 1 }, schema))[0].message).toBe('must be JSON data, got function');
+      expect(issuesOf(() => validateToolArgs({ when: new Date() }, schema))[0].message).toBe(
+        'must be JSON data, got Date',
+      );
+      expect(issuesOf(() => validateToolArgs({ fn: () => 1 }, schema))[0].message).toBe(
+        'must be JSON data, got function',
+      );
     });
 
     it('does not run an unsafe pattern from an untrusted schema, but runs it from a trusted one', () => {
-      const schema: JsonSchema = { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } };
+      const schema: JsonSchema = {
+        type: 'object',
+        properties: { s: { type: 'string', pattern: '^(a+)+$' } },
+      };
       const hostile = `${'a'.repeat(40)}!`;
       expect(validateToolArgs({ s: hostile }, schema, { untrusted: true })).toEqual({ s: hostile });
-      expect(issuesOf(() => validateToolArgs({ s: 'b' }, { type: 'object', properties: { s: { type: 'string', pattern: '^a+$' } } }, { untrusted: true }))[0].path).toBe('s');
+      expect(
+        issuesOf(() =>
+          validateToolArgs(
+            { s: 'b' },
+            { type: 'object', properties: { s: { type: 'string', pattern: '^a+$' } } },
+            { untrusted: true },
+          ),
+        )[0].path,
+      ).toBe('s');
     });
   });
 
   describe('DTO reconstruction', () => {
     it('rebuilds named DTO parameters as instances, coerced', () => {
-      const schema: JsonSchema = { type: 'object', properties: { booking: classToJsonSchema(BookingRequest) }, required: ['booking'] };
-      const result = validateToolArgs({ booking: { location: 'Athens', guests: '2' } }, schema, { dto: { properties: { booking: BookingRequest } } });
+      const schema: JsonSchema = {
+        type: 'object',
+        properties: { booking: classToJsonSchema(BookingRequest) },
+        required: ['booking'],
+      };
+      const result = validateToolArgs({ booking: { location: 'Athens', guests: '2' } }, schema, {
+        dto: { properties: { booking: BookingRequest } },
+      });
       expect(result.booking).toBeInstanceOf(BookingRequest);
       expect((result.booking as BookingRequest).guests).toBe(2);
     });
@@ -268,9 +378,13 @@ describe('validateToolArgs', () => {
     });
 
     it('runs custom class-validator validators that JSON Schema cannot express', () => {
-      const issues = issuesOf(() => validateToolArgs({ count: 3 }, classToJsonSchema(EvenBox), { dto: { whole: EvenBox } }));
+      const issues = issuesOf(() =>
+        validateToolArgs({ count: 3 }, classToJsonSchema(EvenBox), { dto: { whole: EvenBox } }),
+      );
       expect(issues).toEqual([{ path: 'count', message: 'count must be even' }]);
-      expect(validateToolArgs({ count: '4' }, classToJsonSchema(EvenBox), { dto: { whole: EvenBox } })).toBeInstanceOf(EvenBox);
+      expect(
+        validateToolArgs({ count: '4' }, classToJsonSchema(EvenBox), { dto: { whole: EvenBox } }),
+      ).toBeInstanceOf(EvenBox);
     });
   });
 });

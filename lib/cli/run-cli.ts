@@ -1,0 +1,41 @@
+import { Command, CommanderError } from 'commander';
+import { ProtolinkError } from '../errors/protolink-error';
+import type { CliIo } from './cli-io';
+import { PROCESS_IO } from './cli-io';
+import { addSchemasCommand } from './commands/schemas-command';
+
+/** Exit codes of the `protolink` CLI. */
+export const CLI_EXIT_CODES = Object.freeze({ ok: 0, failure: 1, usage: 2 });
+
+/** Builds the `protolink` program with every command. */
+export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
+  const program = new Command('protolink')
+    .description('Protolink: typed, validated, policy-checked tools for LLM agents')
+    .option('--verbose', 'print stack traces of errors')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+  addSchemasCommand(program, io);
+  return program;
+}
+
+/**
+ * Runs the CLI on `argv` (without the node and script entries) and returns the exit code: errors become one
+ * line on stderr that says what to do, with the stack only under `--verbose`.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  const program = buildCliProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return CLI_EXIT_CODES.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? CLI_EXIT_CODES.ok : CLI_EXIT_CODES.usage;
+    }
+    const verbose = argv.includes('--verbose');
+    const message = error instanceof Error ? error.message : String(error);
+    const label = error instanceof ProtolinkError ? error.name : 'Error';
+    io.err(`protolink: ${label}: ${message}`);
+    if (verbose && error instanceof Error && error.stack) io.err(error.stack);
+    return CLI_EXIT_CODES.failure;
+  }
+}
