@@ -74,7 +74,8 @@ function buildPropertySchema(
 ): JsonSchema {
   let schema: JsonSchema = {};
   let items: JsonSchema | undefined;
-  const isArray = property.nestedIsArray || property.validations.some((item) => item.name === 'isArray' || item.each);
+  const isArray =
+    property.nestedIsArray || property.validations.some((item) => item.name === 'isArray' || item.each);
   if (property.nestedClass) {
     const nestedSchema = buildNestedSchema(property.nestedClass, stack, definitions, recursive);
     if (isArray) items = nestedSchema;
@@ -93,7 +94,11 @@ function buildPropertySchema(
   for (const validation of property.validations) {
     if (validation.each && isArray) {
       const target = (schema.items ?? {}) as JsonSchema;
-      schema.items = applyValidation(target, validation as ValidationMetadata, `${owner.name}.${property.name}`);
+      schema.items = applyValidation(
+        target,
+        validation as ValidationMetadata,
+        `${owner.name}.${property.name}`,
+      );
     } else {
       schema = applyValidation(schema, validation as ValidationMetadata, `${owner.name}.${property.name}`);
     }

@@ -25,7 +25,18 @@ export interface DtoModel {
 }
 
 const cache = new WeakMap<Function, DtoModel>();
-const PRIMITIVE_TYPES = new Set<Function>([String, Number, Boolean, Object, Array, Date, Function, Promise, Symbol, BigInt]);
+const PRIMITIVE_TYPES = new Set<Function>([
+  String,
+  Number,
+  Boolean,
+  Object,
+  Array,
+  Date,
+  Function,
+  Promise,
+  Symbol,
+  BigInt,
+]);
 
 /** Whether a class has class-validator decorators (on itself or its bases). */
 export function isDtoClass(target: unknown): boolean {
@@ -49,17 +60,23 @@ export function getDtoModel(target: Function): DtoModel {
   for (const [name, validations] of byName) {
     const designType = readDesignType(target.prototype, name);
     const typeMetadata = defaultMetadataStorage.findTypeMetadata(target, name);
-    const instanceOf = validations.find((item) => item.name === 'isInstance')?.constraints?.[0] as Function | undefined;
+    const instanceOf = validations.find((item) => item.name === 'isInstance')?.constraints?.[0] as
+      Function | undefined;
     const declared = typeMetadata?.typeFunction?.() as Function | undefined;
     const hasNestedValidation = validations.some((item) => item.type === 'nestedValidation');
     let nestedClass: Function | undefined = declared ?? instanceOf;
-    if (!nestedClass && hasNestedValidation && designType && !PRIMITIVE_TYPES.has(designType)) nestedClass = designType;
+    if (!nestedClass && hasNestedValidation && designType && !PRIMITIVE_TYPES.has(designType))
+      nestedClass = designType;
     if (nestedClass && PRIMITIVE_TYPES.has(nestedClass)) {
       if (nestedClass === Date) dates.add(name);
       nestedClass = undefined;
     }
     if (designType === Date) dates.add(name);
-    const nestedIsArray = designType === Array || validations.some((item) => item.each && (item.type === 'nestedValidation' || item.name === 'isInstance'));
+    const nestedIsArray =
+      designType === Array ||
+      validations.some(
+        (item) => item.each && (item.type === 'nestedValidation' || item.name === 'isInstance'),
+      );
     properties.set(name, Object.freeze({ name, validations, designType, nestedClass, nestedIsArray }));
     if (nestedClass) {
       const nestedTarget = nestedClass;

@@ -39,7 +39,9 @@ export function inferOutputSchema(target: SchemaTarget, options: InferSchemaOpti
 
 function requireDto(target: Function): Function {
   if (!isDtoClass(target)) {
-    throw new ToolDefinitionError(`${target.name} is not a DTO class; pass a class-validator DTO or [Class, 'method'].`);
+    throw new ToolDefinitionError(
+      `${target.name} is not a DTO class; pass a class-validator DTO or [Class, 'method'].`,
+    );
   }
   return target;
 }
@@ -48,7 +50,9 @@ function findDefinition(target: readonly [Function, string]): Parameters<typeof 
   const [classTarget, methodName] = target;
   const definition = buildToolDefinitions(classTarget).find((item) => item.methodName === methodName);
   if (!definition) {
-    throw new ToolDefinitionError(`${classTarget.name}.${methodName} is not a @Tool method; decorate it with @Tool({ name, description }).`);
+    throw new ToolDefinitionError(
+      `${classTarget.name}.${methodName} is not a @Tool method; decorate it with @Tool({ name, description }).`,
+    );
   }
   return [classTarget, definition];
 }

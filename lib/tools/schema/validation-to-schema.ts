@@ -12,7 +12,11 @@ const FORMATS: Record<string, string> = {
 };
 
 /** Adds what one class-validator decorator says to a property schema (returns a new schema). */
-export function applyValidation(schema: JsonSchema, validation: ValidationMetadata, _where: string): JsonSchema {
+export function applyValidation(
+  schema: JsonSchema,
+  validation: ValidationMetadata,
+  _where: string,
+): JsonSchema {
   const next: JsonSchema = { ...schema };
   const constraints = validation.constraints ?? [];
   switch (validation.name) {
@@ -22,7 +26,9 @@ export function applyValidation(schema: JsonSchema, validation: ValidationMetada
       return retype(next, 'integer');
     case 'isNumber':
     case 'isNumberString':
-      return validation.name === 'isNumber' ? retype(next, next.type === 'integer' ? 'integer' : 'number') : retype(next, 'string');
+      return validation.name === 'isNumber'
+        ? retype(next, next.type === 'integer' ? 'integer' : 'number')
+        : retype(next, 'string');
     case 'isBoolean':
       return retype(next, 'boolean');
     case 'isArray':
@@ -32,7 +38,9 @@ export function applyValidation(schema: JsonSchema, validation: ValidationMetada
     case 'isDate':
       return { ...retype(next, 'string'), format: 'date-time' };
     case 'isEnum': {
-      const values = Array.isArray(constraints[1]) ? (constraints[1] as unknown[]) : enumValues(constraints[0]);
+      const values = Array.isArray(constraints[1])
+        ? (constraints[1] as unknown[])
+        : enumValues(constraints[0]);
       return withEnum(next, values);
     }
     case 'isIn':
@@ -62,7 +70,8 @@ export function applyValidation(schema: JsonSchema, validation: ValidationMetada
     case 'matches': {
       const pattern = constraints[0];
       // Flags such as `i` have no JSON Schema form; class-validator still enforces those patterns.
-      if (pattern instanceof RegExp && !/[ims]/.test(pattern.flags)) return { ...next, pattern: pattern.source };
+      if (pattern instanceof RegExp && !/[ims]/.test(pattern.flags))
+        return { ...next, pattern: pattern.source };
       if (typeof pattern === 'string' && !constraints[1]) return { ...next, pattern };
       return next;
     }
@@ -91,7 +100,14 @@ function enumValues(entity: unknown): unknown[] {
   const record = entity as Record<string, unknown>;
   // Numeric TypeScript enums carry reverse mappings ("0": "Low"); keep only the real members.
   return Object.keys(record)
-    .filter((key) => !(typeof record[key] === 'string' && typeof record[record[key] as string] === 'number' && /^\d+$/.test(key)))
+    .filter(
+      (key) =>
+        !(
+          typeof record[key] === 'string' &&
+          typeof record[record[key] as string] === 'number' &&
+          /^\d+$/.test(key)
+        ),
+    )
     .map((key) => record[key]);
 }
 
