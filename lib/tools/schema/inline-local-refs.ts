@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json-schema';
+import { setOwn } from '../validation/copy-json-value';
 
 const MAX_INLINE_DEPTH = 64;
 
@@ -34,23 +35,35 @@ export function inlineLocalRefs(schema: JsonSchema): JsonSchema {
           }
           const { $ref: _ref, ...siblings } = record;
           const inlined = visit(target, [...active, reference], depth + 1) as Record<string, unknown>;
-          return Object.keys(siblings).length ? { ...inlined, ...visitRecord(siblings, active, depth) } : inlined;
+          return Object.keys(siblings).length
+            ? { ...inlined, ...visitRecord(siblings, active, depth) }
+            : inlined;
         }
       }
       return { ...record };
     }
     return visitRecord(record, active, depth);
   };
-  const visitRecord = (record: Record<string, unknown>, active: string[], depth: number): Record<string, unknown> => {
+  const visitRecord = (
+    record: Record<string, unknown>,
+    active: string[],
+    depth: number,
+  ): Record<string, unknown> => {
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(record)) {
       if (key === '$defs' || key === 'definitions') continue;
-      result[key] =
-        key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? structuredClone(value) : visit(value, active, depth + 1);
+      setOwn(
+        result,
+        key,
+        key === 'enum' || key === 'const' || key === 'default' || key === 'examples'
+          ? structuredClone(value)
+          : visit(value, active, depth + 1),
+      );
     }
     return result;
   };
-  const result = visitRecord(schema as Record<string, unknown>, [], 0) as JsonSchema;
+  // The root itself may be a `$ref` into its own `$defs` (typescript-json-schema and zod emit that form).
+  const result = visit(schema, [], 0) as JsonSchema;
   // Definitions that stay referenced (recursion) are kept, themselves inlined except for the recursion.
   for (const [section, names] of kept) {
     if (names.size === 0) continue;

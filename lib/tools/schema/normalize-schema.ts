@@ -1,8 +1,10 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
 import { classToJsonSchema } from './class-to-json-schema';
+import { copySchemaData } from './copy-schema-data';
 import { isDtoClass } from './dto-model';
 import { inlineLocalRefs } from './inline-local-refs';
+import { setOwn } from '../validation/copy-json-value';
 import { isJsonSchemaLike, legacyFieldMapToSchema } from './legacy-field-map';
 
 /** What {@link normalizeSchema} accepts. */
@@ -15,7 +17,8 @@ export type SchemaSource = JsonSchema | Function | Record<string, unknown> | nul
  * inlined (a recursive one stays a reference); `title` is written when the schema has none. The input is
  * never mutated.
  *
- * @throws ToolDefinitionError for a source that is none of these.
+ * @throws ToolDefinitionError for a source that is none of these, or schema data that JSON cannot hold
+ * (functions, cycles).
  */
 export function normalizeSchema(schema: SchemaSource, title?: string): JsonSchema {
   let result: JsonSchema;
@@ -32,9 +35,11 @@ export function normalizeSchema(schema: SchemaSource, title?: string): JsonSchem
       );
     }
   } else if (typeof schema !== 'object' || Array.isArray(schema)) {
-    throw new ToolDefinitionError(`A schema must be an object, a DTO class or null, got ${Array.isArray(schema) ? 'an array' : typeof schema}.`);
+    throw new ToolDefinitionError(
+      `A schema must be an object, a DTO class or null, got ${Array.isArray(schema) ? 'an array' : typeof schema}.`,
+    );
   } else if (isJsonSchemaLike(schema)) {
-    result = structuredClone(schema) as JsonSchema;
+    result = copySchemaData(schema) as JsonSchema;
   } else {
     result = legacyFieldMapToSchema(schema);
   }
@@ -48,15 +53,18 @@ function closeObjects(node: unknown): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const schema: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    schema[key] =
+    setOwn(
+      schema,
+      key,
       key === 'properties' || key === '$defs' || key === 'definitions' || key === 'patternProperties'
         ? mapValues(value, closeObjects)
         : key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required'
           ? value
-          : closeObjects(value);
+          : closeObjects(value),
+    );
   }
   if (schema.properties !== undefined && schema.type === undefined) schema.type = 'object';
-  if (schema.type === 'object') {
+  if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'))) {
     schema.properties ??= {};
     schema.required ??= [];
     schema.additionalProperties ??= false;
@@ -67,6 +75,6 @@ function closeObjects(node: unknown): unknown {
 function mapValues(value: unknown, transform: (item: unknown) => unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) result[key] = transform(item);
+  for (const [key, item] of Object.entries(value)) setOwn(result, key, transform(item));
   return result;
 }
