@@ -21,8 +21,9 @@ export function copySchemaData(value: unknown, path = 'schema', ancestors: objec
       `${path} refers back to itself; express recursion with a $ref such as { $ref: '#/$defs/Node' }.`,
     );
   }
+  // Realm-agnostic: structuredClone and vm contexts build plain objects on another realm's Object.prototype.
   const prototype = Object.getPrototypeOf(value) as object | null;
-  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) {
+  if (!Array.isArray(value) && prototype !== null && Object.getPrototypeOf(prototype) !== null) {
     throw new ToolDefinitionError(
       `${path} is a ${value.constructor?.name ?? 'class instance'}, which a JSON Schema cannot hold; use JSON data only (write a pattern as a string, a date as an ISO string).`,
     );
