@@ -49,7 +49,10 @@ export function getDtoModel(target: Function): DtoModel {
   const cached = cache.get(target);
   if (cached) return cached;
   const byName = new Map<string, ValidationMetadata[]>();
-  for (const metadata of getMetadataStorage().getTargetValidationMetadatas(target, '', true, false)) {
+  for (const metadata of inBaseFirstOrder(
+    target,
+    getMetadataStorage().getTargetValidationMetadatas(target, '', true, false),
+  )) {
     const list = byName.get(metadata.propertyName) ?? [];
     list.push(metadata);
     byName.set(metadata.propertyName, list);
@@ -86,4 +89,27 @@ export function getDtoModel(target: Function): DtoModel {
   const model: DtoModel = Object.freeze({ target, properties, nested, dates });
   cache.set(target, model);
   return model;
+}
+
+/**
+ * Orders metadata so base-class properties come first, as they are declared (class-validator lists the
+ * class's own properties before inherited ones, which would put a subclass field before `id`).
+ */
+function inBaseFirstOrder(target: Function, metadatas: ValidationMetadata[]): ValidationMetadata[] {
+  const depth = (owner: unknown): number => {
+    let level = 0;
+    for (
+      let current: unknown = target;
+      typeof current === 'function';
+      current = Object.getPrototypeOf(current)
+    ) {
+      if (current === owner) return -level;
+      level += 1;
+    }
+    return 0;
+  };
+  return metadatas
+    .map((metadata, index) => ({ metadata, index, depth: depth(metadata.target) }))
+    .sort((left, right) => left.depth - right.depth || left.index - right.index)
+    .map((entry) => entry.metadata);
 }
