@@ -1,0 +1,113 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ProtolinkError } from '../errors/protolink-error';
+import { ToolNotFoundError } from '../errors/tool-not-found-error';
+import { RunContext } from '../runtime/run-context';
+import { CallGate } from './call-gate';
+import type { ServableAgent } from './servable-agent';
+import { toCallToolErrorResult, toCallToolResult } from './to-call-tool-result';
+import { toMcpTool } from './to-mcp-tool';
+
+/** Default cap on calls running at once in one MCP session. */
+export const DEFAULT_MAX_CONCURRENT_CALLS = 16;
+
+/** JSON-RPC error code of a call refused because the session already runs its maximum of calls. */
+export const TOO_MANY_CALLS_ERROR_CODE = -32029;
+
+/** What the server knows about one incoming call, for {@link McpServerOptions.buildContext}. */
+export interface ServedCallInfo {
+  /** The tool asked for. */
+  readonly toolName: string;
+  /** The MCP session id (stateful HTTP), or null (stateless HTTP, stdio). */
+  readonly sessionId: string | null;
+  /** Aborts when the client cancels the call or disconnects. */
+  readonly signal: AbortSignal;
+  /** How the call arrived: `http` or `stdio`. */
+  readonly transport: 'http' | 'stdio';
+}
+
+/** Options of {@link createMcpServer}. */
+export interface McpServerOptions {
+  /** The MCP server name (default: the card's name). */
+  name?: string;
+  /** The MCP server version (default: the card's version, else `0.0.0`). */
+  version?: string;
+  /** Instructions sent to clients at initialize (default: the card's description). */
+  instructions?: string;
+  /** Most calls running at once on this server instance (one session); more are refused (default 16). */
+  maxConcurrentCalls?: number;
+  /**
+   * Builds the RunContext of one call; it must honour `info.signal` (e.g. `session.child({ signal })` to
+   * count calls against a per-session budget). Default: `new RunContext({ signal, sessionId })`.
+   */
+  buildContext?: (info: ServedCallInfo) => RunContext;
+  /** Told about errors that are not Protolink errors (their details never reach the client). */
+  onError?: (error: unknown, toolName: string) => void;
+  /** How calls arrive, for {@link ServedCallInfo.transport} (default `http`). */
+  transport?: 'http' | 'stdio';
+}
+
+/**
+ * Builds an MCP server (the SDK's low-level `Server`) that lists the agent's tools and runs every
+ * `tools/call` through `agent.callToolInContext` with a RunContext whose signal aborts when the client
+ * cancels. Results map to `structuredContent`/text; failures to `isError` results with a safe message;
+ * an unknown tool to the JSON-RPC error `-32602`. Connect it to one transport.
+ */
+export function createMcpServer(agent: ServableAgent, options: McpServerOptions = {}): Server {
+  const card = agent.card;
+  const server = new Server(
+    { name: options.name ?? card.name, version: options.version ?? card.version ?? '0.0.0' },
+    {
+      capabilities: { tools: {} },
+      instructions: options.instructions ?? (card.description || undefined),
+    },
+  );
+  const gate = new CallGate(
+    Math.max(1, Math.floor(options.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS)),
+  );
+  const transport = options.transport ?? 'http';
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...agent.tools.values()].map(toMcpTool),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const toolName = request.params.name;
+    if (!agent.tools.has(toolName)) throw unknownToolError(toolName, agent);
+    if (!gate.tryEnter()) {
+      throw new McpError(
+        TOO_MANY_CALLS_ERROR_CODE,
+        `Too many concurrent tool calls in this session (limit ${gate.limit}); wait for one to finish and retry.`,
+      );
+    }
+    try {
+      const info: ServedCallInfo = {
+        toolName,
+        sessionId: extra.sessionId ?? null,
+        signal: extra.signal,
+        transport,
+      };
+      const context = options.buildContext
+        ? options.buildContext(info)
+        : new RunContext({ signal: extra.signal, sessionId: info.sessionId });
+      const result = await agent.callToolInContext(toolName, context, request.params.arguments ?? {});
+      return toCallToolResult(result, toolName);
+    } catch (error) {
+      if (error instanceof ToolNotFoundError) throw unknownToolError(toolName, agent);
+      if (!(error instanceof ProtolinkError)) options.onError?.(error, toolName);
+      return toCallToolErrorResult(error, toolName);
+    } finally {
+      gate.leave();
+    }
+  });
+  return server;
+}
+
+function unknownToolError(toolName: string, agent: ServableAgent): McpError {
+  const available = [...agent.tools.keys()].sort();
+  return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${toolName}`, { availableTools: available });
+}

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpServer } from '../create-mcp-server';
+import type { McpServerOptions } from '../create-mcp-server';
+import type { ServableAgent } from '../servable-agent';
+import type { McpSession } from './mcp-session-store';
+import { McpSessionStore } from './mcp-session-store';
+import { readRequestBody } from './read-request-body';
+import { sendJsonRpcError } from './send-json-rpc-error';
+
+/** Options of {@link McpEndpoint}. */
+export interface McpEndpointOptions {
+  readonly sessionMode: 'stateful' | 'stateless';
+  readonly sessionIdleTimeoutMs: number;
+  readonly maxSessions: number;
+  readonly maxBodyBytes: number;
+  readonly enableJsonResponse: boolean;
+  /** Options of every MCP server built (one per session, or one per stateless request). */
+  readonly serverOptions: McpServerOptions;
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * The `/mcp` streamable-HTTP endpoint: reads and counts the body itself (413 over the limit), answers
+ * malformed JSON with a JSON-RPC parse error and non-JSON-RPC with an invalid-request error before any
+ * MCP server sees it, then hands the parsed body to the SDK transport of the request's session (stateful:
+ * unknown or expired ids get 404) or of a fresh per-request server (stateless).
+ */
+export class McpEndpoint {
+  private readonly sessions: McpSessionStore | undefined;
+
+  constructor(
+    private readonly agent: ServableAgent,
+    private readonly options: McpEndpointOptions,
+  ) {
+    if (options.sessionMode === 'stateful')
+      this.sessions = new McpSessionStore({ idleTimeoutMs: options.sessionIdleTimeoutMs });
+  }
+
+  /** How many stateful sessions are open. */
+  get sessionCount(): number {
+    return this.sessions?.size ?? 0;
+  }
+
+  /** Handles one request to `/mcp`. */
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    if (
+      method !== 'POST' &&
+      (this.options.sessionMode === 'stateless' || (method !== 'GET' && method !== 'DELETE'))
+    ) {
+      request.resume();
+      const allow = this.options.sessionMode === 'stateless' ? 'POST' : 'GET, POST, DELETE';
+      sendJsonRpcError(response, 405, -32000, `Method not allowed: ${method}; use ${allow}.`, { allow });
+      return;
+    }
+    let body: unknown;
+    if (method === 'POST') {
+      const parsed = await this.readBody(request, response);
+      if (parsed === NOT_PARSED) return;
+      body = parsed;
+    }
+    if (this.sessions) await this.handleStateful(this.sessions, request, response, body);
+    else await this.handleStateless(request, response, body);
+  }
+
+  /** Closes every session. */
+  async close(): Promise<void> {
+    await this.sessions?.closeAll();
+  }
+
+  private async readBody(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
+    const body = await readRequestBody(request, this.options.maxBodyBytes);
+    if (body.tooLarge) {
+      request.resume();
+      sendJsonRpcError(
+        response,
+        413,
+        -32600,
+        `Payload Too Large: the request body exceeds ${this.options.maxBodyBytes} bytes.`,
+        {
+          connection: 'close',
+        },
+      );
+      return NOT_PARSED;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.text);
+    } catch {
+      sendJsonRpcError(response, 400, -32700, 'Parse error: the request body is not valid JSON.');
+      return NOT_PARSED;
+    }
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    if (
+      messages.length === 0 ||
+      !messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)
+    ) {
+      sendJsonRpcError(
+        response,
+        400,
+        -32600,
+        'Invalid Request: the body is not a JSON-RPC 2.0 message (or batch of messages).',
+      );
+      return NOT_PARSED;
+    }
+    return parsed;
+  }
+
+  private async handleStateful(
+    sessions: McpSessionStore,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
+    const header = request.headers['mcp-session-id'];
+    const sessionId = Array.isArray(header) ? header[0] : header;
+    if (sessionId !== undefined) {
+      const session = sessions.get(sessionId);
+      if (!session) {
+        sendJsonRpcError(
+          response,
+          404,
+          -32001,
+          'Session not found: it expired or was closed; start a new session with initialize.',
+        );
+        return;
+      }
+      await this.dispatch(session.transport, request, response, body, sessions.track(session));
+      return;
+    }
+    if (request.method !== 'POST' || !containsInitialize(body)) {
+      sendJsonRpcError(
+        response,
+        400,
+        -32000,
+        'Bad Request: no Mcp-Session-Id header; send initialize first to open a session.',
+      );
+      return;
+    }
+    if (sessions.size >= this.options.maxSessions) {
+      sendJsonRpcError(
+        response,
+        503,
+        -32000,
+        `Service Unavailable: ${this.options.maxSessions} sessions are open; retry later.`,
+        {
+          'retry-after': '5',
+        },
+      );
+      return;
+    }
+    const session = await this.openSession(sessions);
+    const untrack = sessions.track(session);
+    await this.dispatch(session.transport, request, response, body, () => {
+      untrack();
+      // An initialize the transport refused never became a session: release its server.
+      if (!session.id) void session.server.close().catch(() => undefined);
+    });
+  }
+
+  private async openSession(sessions: McpSessionStore): Promise<McpSession> {
+    const server = createMcpServer(this.agent, this.options.serverOptions);
+    const session = { id: '', server, lastActivity: Date.now(), openRequests: 0 } as McpSession;
+    session.transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: this.options.enableJsonResponse,
+      onsessioninitialized: (id) => {
+        session.id = id;
+        sessions.add(session);
+      },
+    });
+    session.transport.onclose = () => {
+      if (session.id) sessions.delete(session.id);
+    };
+    session.transport.onerror = (error) => this.reportTransportError(error);
+    await server.connect(session.transport);
+    return session;
+  }
+
+  private async handleStateless(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
+    const server = createMcpServer(this.agent, this.options.serverOptions);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: this.options.enableJsonResponse,
+    });
+    transport.onerror = (error) => this.reportTransportError(error);
+    await server.connect(transport);
+    await this.dispatch(transport, request, response, body, () => void server.close().catch(() => undefined));
+  }
+
+  private async dispatch(
+    transport: StreamableHTTPServerTransport,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    onEnd: () => void,
+  ): Promise<void> {
+    // A client that disconnects ends its request; stateless servers close, which aborts their running calls.
+    response.once('close', onEnd);
+    await transport.handleRequest(request, response, body);
+  }
+
+  private reportTransportError(error: Error): void {
+    // The SDK reports every rejected request here too (406, 415, bad session); those are answered already.
+    if (
+      /^(Not Acceptable|Unsupported Media Type|Bad Request|Method not allowed|Conflict|Invalid Request|Parse error)/.test(
+        error.message,
+      )
+    )
+      return;
+    this.options.onError?.(error);
+  }
+}
+
+const NOT_PARSED = Symbol('not parsed');
+
+function containsInitialize(body: unknown): boolean {
+  return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+}

@@ -1,0 +1,98 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+/** One stateful MCP session: its transport, its server, and when it was last used. */
+export interface McpSession {
+  /** The session id (set when initialize is handled). */
+  id: string;
+  transport: StreamableHTTPServerTransport;
+  readonly server: Server;
+  /** When the last request of the session arrived or finished (ms since the epoch). */
+  lastActivity: number;
+  /** HTTP requests of the session still open (an SSE stream keeps the session alive). */
+  openRequests: number;
+}
+
+/** Options of {@link McpSessionStore}. */
+export interface McpSessionStoreOptions {
+  /** A session with no open request for this long is closed (ms). */
+  idleTimeoutMs: number;
+  /** How often idle sessions are looked for (ms; default half the idle timeout, 10 ms to 60 s). */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * Holds the stateful MCP sessions of one HTTP server by id and closes the idle ones from a timer that never
+ * keeps the process alive. A closed or expired id is simply gone: the server then answers it with 404, as
+ * the MCP specification requires, and the client starts a new session.
+ */
+export class McpSessionStore {
+  private readonly sessions = new Map<string, McpSession>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly options: McpSessionStoreOptions) {
+    const interval =
+      options.sweepIntervalMs ?? Math.min(60_000, Math.max(10, Math.floor(options.idleTimeoutMs / 2)));
+    this.timer = setInterval(() => this.sweep(), interval);
+    this.timer.unref();
+  }
+
+  /** How many sessions are open. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** Returns the session with this id, or undefined when it does not exist (never did, closed or expired). */
+  get(id: string): McpSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  /** Adds a session. */
+  add(session: McpSession): void {
+    this.sessions.set(session.id, session);
+  }
+
+  /** Forgets a session (after its transport closed). */
+  delete(id: string): void {
+    this.sessions.delete(id);
+  }
+
+  /** Marks the start of a request of the session; call the returned function when the request ends. */
+  track(session: McpSession): () => void {
+    session.openRequests += 1;
+    session.lastActivity = Date.now();
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      session.openRequests -= 1;
+      session.lastActivity = Date.now();
+    };
+  }
+
+  /** Closes every session with no open request that has been idle longer than the idle timeout. */
+  sweep(now: number = Date.now()): void {
+    for (const session of [...this.sessions.values()]) {
+      if (session.openRequests === 0 && now - session.lastActivity > this.options.idleTimeoutMs) {
+        this.sessions.delete(session.id);
+        void closeSession(session);
+      }
+    }
+  }
+
+  /** Stops the timer and closes every session. */
+  async closeAll(): Promise<void> {
+    clearInterval(this.timer);
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(sessions.map(closeSession));
+  }
+}
+
+async function closeSession(session: McpSession): Promise<void> {
+  try {
+    await session.server.close();
+  } catch {
+    // The transport may already be closed by the client (DELETE); nothing is left to release.
+  }
+}

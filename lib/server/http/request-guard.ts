@@ -1,0 +1,123 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+/** Host names a loopback server answers to by default. */
+export const LOOPBACK_HOSTNAMES: readonly string[] = Object.freeze(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Options of {@link RequestGuard}. */
+export interface RequestGuardOptions {
+  /** The port the server listens on (its own origins are allowed). */
+  port: number;
+  /** The host name the server was asked to listen on (always allowed in `Host`). */
+  listenHostname: string;
+  /** Extra `Host` values: a host name (any port) or `host:port`. */
+  allowedHosts?: readonly string[];
+  /** Extra allowed `Origin` values (`https://app.example.com`), or `'*'` to allow any origin. */
+  allowedOrigins?: readonly string[] | '*';
+  /** The bearer token every `/mcp` request must carry, or null/undefined for none. */
+  token?: string | null;
+}
+
+/** Why a request was refused: the HTTP status, the JSON-RPC code and a message, plus response headers. */
+export interface GuardRejection {
+  readonly status: number;
+  readonly code: number;
+  readonly message: string;
+  readonly headers?: Record<string, string>;
+}
+
+/**
+ * Checks the `Host` and `Origin` headers against allow-lists (DNS rebinding protection: a browser page on
+ * a foreign name that resolves to 127.0.0.1 sends that foreign name) and the bearer token (compared in
+ * constant time over SHA-256 digests, so neither content nor length leaks through timing).
+ */
+export class RequestGuard {
+  private readonly hostnames: Set<string>;
+  private readonly hostsWithPort: Set<string>;
+  private readonly origins: Set<string> | '*';
+  private readonly tokenDigest: Buffer | undefined;
+
+  constructor(options: RequestGuardOptions) {
+    this.hostnames = new Set([...LOOPBACK_HOSTNAMES, normalizeHostname(options.listenHostname)]);
+    this.hostsWithPort = new Set();
+    for (const entry of options.allowedHosts ?? []) {
+      const value = entry.trim().toLowerCase();
+      if (/:\d+$/.test(value)) this.hostsWithPort.add(value);
+      else this.hostnames.add(normalizeHostname(value));
+    }
+    if (options.allowedOrigins === '*') {
+      this.origins = '*';
+    } else {
+      const own = [...LOOPBACK_HOSTNAMES, normalizeHostname(options.listenHostname)].map((hostname) =>
+        normalizeOrigin(`http://${hostname}:${options.port}`),
+      );
+      this.origins = new Set([...own, ...(options.allowedOrigins ?? []).map(normalizeOrigin)]);
+    }
+    this.tokenDigest = options.token ? digest(options.token) : undefined;
+  }
+
+  /** Returns why the request's `Host` or `Origin` is refused, or undefined when both are allowed. */
+  checkOrigin(request: IncomingMessage): GuardRejection | undefined {
+    const host = request.headers.host?.trim().toLowerCase();
+    if (!host) return { status: 400, code: -32600, message: 'Bad Request: the Host header is missing.' };
+    if (!this.hostsWithPort.has(host) && !this.hostnames.has(hostnameOf(host))) {
+      return {
+        status: 403,
+        code: -32000,
+        message: `Forbidden: Host '${host}' is not allowed (DNS rebinding protection).`,
+      };
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && this.origins !== '*' && !this.origins.has(normalizeOrigin(origin))) {
+      return { status: 403, code: -32000, message: `Forbidden: Origin '${origin}' is not allowed.` };
+    }
+    return undefined;
+  }
+
+  /** Returns why the request's bearer token is refused, or undefined when it matches (or none is required). */
+  checkToken(request: IncomingMessage): GuardRejection | undefined {
+    if (!this.tokenDigest) return undefined;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) {
+      return {
+        status: 401,
+        code: -32001,
+        message: 'Unauthorized: send the header "Authorization: Bearer <token>".',
+        headers: { 'www-authenticate': 'Bearer realm="protolink"' },
+      };
+    }
+    if (!timingSafeEqual(digest(match[1]), this.tokenDigest)) {
+      return {
+        status: 401,
+        code: -32001,
+        message: 'Unauthorized: the bearer token is not valid.',
+        headers: { 'www-authenticate': 'Bearer realm="protolink", error="invalid_token"' },
+      };
+    }
+    return undefined;
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+function normalizeHostname(hostname: string): string {
+  const lower = hostname.trim().toLowerCase();
+  return lower.includes(':') && !lower.startsWith('[') ? `[${lower}]` : lower;
+}
+
+function hostnameOf(host: string): string {
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
+}
+
+function normalizeOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin.toLowerCase();
+  } catch {
+    return origin.trim().toLowerCase();
+  }
+}

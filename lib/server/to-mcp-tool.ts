@@ -1,0 +1,67 @@
+import type { Tool as McpTool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { BaseTool } from '../tools/base-tool';
+import type { JsonSchema } from '../tools/json-schema';
+
+const ANNOTATION_KEYS = [
+  'title',
+  'readOnlyHint',
+  'destructiveHint',
+  'idempotentHint',
+  'openWorldHint',
+] as const;
+
+/**
+ * Returns the MCP `tools/list` entry of a tool: name, description, input schema (always an object schema),
+ * output schema when the tool declares an object result, and annotations from the tool's metadata (an MCP
+ * tool's own hints) or its `read-only` tag.
+ */
+export function toMcpTool(tool: BaseTool): McpTool {
+  const definition: McpTool = {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: toInputSchema(tool.inputSchema),
+  };
+  const outputSchema = toOutputSchema(tool.outputSchema);
+  if (outputSchema) definition.outputSchema = outputSchema;
+  const annotations = toAnnotations(tool);
+  if (annotations) definition.annotations = annotations;
+  return definition;
+}
+
+/** Returns whether the tool advertises an output schema (its results then carry `structuredContent`). */
+export function hasObjectOutputSchema(tool: BaseTool): boolean {
+  return toOutputSchema(tool.outputSchema) !== undefined;
+}
+
+function toInputSchema(schema: JsonSchema | null): McpTool['inputSchema'] {
+  if (!schema || typeof schema !== 'object') return { type: 'object' };
+  if (schema.type === 'object') return schema as McpTool['inputSchema'];
+  return { ...schema, type: 'object' } as McpTool['inputSchema'];
+}
+
+function toOutputSchema(schema: JsonSchema | null): McpTool['outputSchema'] | undefined {
+  // MCP only allows object output schemas; a permissive or scalar schema says nothing a client can check.
+  if (!schema || typeof schema !== 'object' || schema.type !== 'object') return undefined;
+  return schema as McpTool['outputSchema'];
+}
+
+function toAnnotations(tool: BaseTool): ToolAnnotations | undefined {
+  const annotations: Record<string, unknown> = {};
+  const metadata = (tool as { metadata?: unknown }).metadata;
+  const declared = isRecord(metadata) ? metadata.annotations : undefined;
+  if (isRecord(declared)) {
+    for (const key of ANNOTATION_KEYS) {
+      const value = declared[key];
+      if ((key === 'title' && typeof value === 'string') || (key !== 'title' && typeof value === 'boolean')) {
+        annotations[key] = value;
+      }
+    }
+  }
+  if (annotations.readOnlyHint === undefined && tool.tags?.includes('read-only'))
+    annotations.readOnlyHint = true;
+  return Object.keys(annotations).length ? (annotations as ToolAnnotations) : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
