@@ -25,3 +25,43 @@ export type {
   ToolCancelledErrorOptions,
   BudgetExceededErrorOptions,
 } from './errors/index';
+export { Agent } from './agents/agent';
+export type { AgentToolOptions } from './agents/agent';
+export type { AgentOptions, AgentTelemetryOptions, AgentTransport, SkillsMode } from './agents/agent-options';
+export { AgentCard } from './agents/agent-card';
+export type { AgentCardOptions, AgentCardJson, AgentCapabilities } from './agents/agent-card';
+export { AgentSkill } from './agents/agent-skill';
+export type { AgentSkillOptions, AgentSkillJson } from './agents/agent-skill';
+export { AGENT_EVENT_NAMES } from './agents/agent-events';
+export type {
+  AgentEventMap,
+  AgentEventName,
+  ToolCallEventBase,
+  ToolCallStartEvent,
+  ToolCallEndEvent,
+  ToolCallErrorEvent,
+  PolicyDecisionEvent,
+  ApprovalRequestEvent,
+  ApprovalResponseEvent,
+} from './agents/agent-events';
+export { DEFAULT_BUILTIN_TOOL_FACTORIES } from './agents/builtin-tool-factories';
+export type { BuiltinToolFactory } from './agents/builtin-tool-factories';
+export type { AgentDict, BuiltinToolDict, McpServerDict, NativeToolDict } from './agents/serialization/agent-dict';
+export type { AgentRestoreOverrides } from './agents/serialization/restore-agent';
+export { CapabilityPolicy } from './policy/capability-policy';
+export type { CapabilityPolicyOptions, CapabilityPolicyDict } from './policy/capability-policy';
+export { PolicyDecision } from './policy/policy-decision';
+export type { PolicyDecisionOptions, PolicyDecisionDict } from './policy/policy-decision';
+export type { Policy } from './policy/policy';
+export type { ApprovalHandler } from './policy/approval-handler';
+export { ApprovalDecision } from './policy/approval-decision';
+export type { ApprovalDecisionOptions, ApprovalDecisionDict } from './policy/approval-decision';
+export { ApprovalRequest } from './policy/approval-request';
+export type { ApprovalRequestOptions, ApprovalRequestDict } from './policy/approval-request';
+export type { PolicyEffect, PolicyEffectInput } from './runtime/policy-effect';
+export { RunAction } from './runtime/run-action';
+export type { RunActionOptions, RunActionDict, ActionArtifact } from './runtime/run-action';
+export { RunContext } from './runtime/run-context';
+export type { RunContextOptions, RunContextDict, PermissionValue } from './runtime/run-context';
+export type { RunBudget, RunUsage } from './runtime/run-budget';
+export type { ToolCallOutcome } from './runtime/tool-call-tracer';

@@ -1,0 +1,80 @@
+import { Scope } from '@nestjs/common';
+import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
+import type { MetadataScanner } from '@nestjs/core';
+import { ProtolinkError } from '../errors/protolink-error';
+import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { buildToolDefinitions } from '../tools/metadata/build-tool-definitions';
+import type { NativeTool } from '../tools/native-tool';
+import { scanTools } from '../tools/registry/scan-tools';
+
+/** A tool found on a Nest provider or controller, with where it came from. */
+export interface DiscoveredNestTool {
+  /** The tool, bound to the DI-constructed instance. */
+  tool: NativeTool;
+  /** The provider's or controller's class name. */
+  provider: string;
+  /** The decorated method. */
+  methodName: string;
+}
+
+/**
+ * Finds the `@Tool` methods of Nest providers and controllers and builds their tools on the DI-constructed
+ * instances, so injected dependencies work inside the tools.
+ *
+ * @throws ToolDefinitionError naming the provider and method for a `@Tool` on a request-scoped or transient
+ * provider, a tool declared wrongly (e.g. missing DTO type metadata), or two providers declaring one tool name.
+ */
+export function discoverNestTools(wrappers: readonly InstanceWrapper[], scanner: MetadataScanner): DiscoveredNestTool[] {
+  const found: DiscoveredNestTool[] = [];
+  const byName = new Map<string, DiscoveredNestTool>();
+  const seen = new Set<unknown>();
+  for (const wrapper of wrappers) {
+    const metatype = wrapper.metatype;
+    if (typeof metatype !== 'function' || !metatype.prototype) continue;
+    const provider = metatype.name || String(wrapper.name);
+    const definitions = withProvider(provider, () => buildToolDefinitions(metatype));
+    if (definitions.length === 0) continue;
+    const declared = new Set(definitions.map((definition) => definition.methodName));
+    const methods = scanner.getAllMethodNames(metatype.prototype).filter((name) => declared.has(name));
+    if (!isStaticWrapper(wrapper)) {
+      throw new ToolDefinitionError(
+        `${provider}.${methods[0] ?? [...declared][0]} is a @Tool on a ${wrapper.scope === Scope.TRANSIENT ? 'transient' : 'request-scoped'} provider. ` +
+          'Tools are registered once on the application-wide Agent, so their provider must be a singleton: remove the scope option ' +
+          '(or move the tool to a singleton service that takes the request data as arguments).',
+      );
+    }
+    const instance = wrapper.instance as object | undefined;
+    if (!instance || seen.has(instance)) continue;
+    seen.add(instance);
+    const tools = withProvider(provider, () => scanTools(instance));
+    for (const tool of tools) {
+      const source = tool.metadata.source as { methodName?: string } | undefined;
+      const entry: DiscoveredNestTool = { tool, provider, methodName: source?.methodName ?? tool.name };
+      const previous = byName.get(tool.name);
+      if (previous) {
+        throw new ToolDefinitionError(
+          `Two Nest providers declare the tool '${tool.name}': ${previous.provider}.${previous.methodName} and ` +
+            `${entry.provider}.${entry.methodName}. Tool names must be unique in one agent: rename one of them in its @Tool({ name }).`,
+          { toolName: tool.name },
+        );
+      }
+      byName.set(tool.name, entry);
+      found.push(entry);
+    }
+  }
+  return found;
+}
+
+function withProvider<T>(provider: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof ProtolinkError)) throw error;
+    throw new ToolDefinitionError(`Nest provider ${provider}: ${error.message}`, { cause: error, toolName: error.toolName });
+  }
+}
+
+function isStaticWrapper(wrapper: InstanceWrapper): boolean {
+  if (wrapper.scope === Scope.REQUEST || wrapper.scope === Scope.TRANSIENT) return false;
+  return wrapper.isDependencyTreeStatic();
+}
