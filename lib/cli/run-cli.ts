@@ -1,8 +1,11 @@
 import { Command, CommanderError } from 'commander';
+import { ApprovalRequiredError } from '../errors/approval-required-error';
 import { ProtolinkError } from '../errors/protolink-error';
 import type { CliIo } from './cli-io';
 import { PROCESS_IO } from './cli-io';
+import { addCallCommand } from './commands/call-command';
 import { addSchemasCommand } from './commands/schemas-command';
+import { addToolsCommand } from './commands/tools-command';
 
 /** Exit codes of the `protolink` CLI. */
 export const CLI_EXIT_CODES = Object.freeze({ ok: 0, failure: 1, usage: 2 });
@@ -14,6 +17,8 @@ export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
     .option('--verbose', 'print stack traces of errors')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+  addToolsCommand(program, io);
+  addCallCommand(program, io);
   addSchemasCommand(program, io);
   return program;
 }
@@ -34,7 +39,9 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
     const verbose = argv.includes('--verbose');
     const message = error instanceof Error ? error.message : String(error);
     const label = error instanceof ProtolinkError ? error.name : 'Error';
-    io.err(`protolink: ${label}: ${message}`);
+    const hint =
+      error instanceof ApprovalRequiredError ? ' From the command line, pass --yes to approve.' : '';
+    io.err(`protolink: ${label}: ${message}${hint}`);
     if (verbose && error instanceof Error && error.stack) io.err(error.stack);
     return CLI_EXIT_CODES.failure;
   }
