@@ -14,7 +14,12 @@ import type { SearchQuery, WebSearchEngine, WebSearchFreshness } from './web-sea
 export function normalizeSearchArguments(args: Record<string, unknown>): SearchQuery {
   const query = normalizeQuery(args.query);
   const maxResults = normalizeMaxResults(args.max_results);
-  const freshness = normalizeChoice(args.freshness, WEB_SEARCH_FRESHNESS, 'any', 'freshness') as WebSearchFreshness;
+  const freshness = normalizeChoice(
+    args.freshness,
+    WEB_SEARCH_FRESHNESS,
+    'any',
+    'freshness',
+  ) as WebSearchFreshness;
   const engine = normalizeChoice(args.engine, WEB_SEARCH_ENGINES, 'brave', 'engine') as WebSearchEngine;
   if (engine === 'wikipedia' && freshness !== 'any') {
     throw new ToolInputError(
@@ -67,7 +72,9 @@ function normalizeMaxResults(raw: unknown): number {
 function normalizeChoice(raw: unknown, allowed: readonly string[], fallback: string, field: string): string {
   const value = raw === undefined || raw === null ? fallback : raw;
   if (typeof value !== 'string' || !allowed.includes(value)) {
-    throw inputError(`${field} must be one of ${allowed.map((item) => `'${item}'`).join(', ')}, got ${describe(value)}.`);
+    throw inputError(
+      `${field} must be one of ${allowed.map((item) => `'${item}'`).join(', ')}, got ${describe(value)}.`,
+    );
   }
   return value;
 }

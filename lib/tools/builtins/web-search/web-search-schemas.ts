@@ -29,14 +29,15 @@ export function buildWebSearchInputSchema(): JsonSchema {
         type: 'string',
         enum: [...WEB_SEARCH_FRESHNESS],
         default: 'any',
-        description: "Only results from the last day, week, month or year; 'any' for no filter (wikipedia supports only 'any').",
+        description:
+          "Only results from the last day, week, month or year; 'any' for no filter (wikipedia supports only 'any').",
       },
       engine: {
         type: 'string',
         enum: [...WEB_SEARCH_ENGINES],
         default: 'brave',
         description:
-          "brave (needs BRAVE_SEARCH_API_KEY), duckduckgo (keyless, best effort) or wikipedia (keyless, English Wikipedia).",
+          'brave (needs BRAVE_SEARCH_API_KEY), duckduckgo (keyless, best effort) or wikipedia (keyless, English Wikipedia).',
       },
     },
     required: ['query'],
