@@ -46,7 +46,12 @@ export type {
 } from './agents/agent-events';
 export { DEFAULT_BUILTIN_TOOL_FACTORIES } from './agents/builtin-tool-factories';
 export type { BuiltinToolFactory } from './agents/builtin-tool-factories';
-export type { AgentDict, BuiltinToolDict, McpServerDict, NativeToolDict } from './agents/serialization/agent-dict';
+export type {
+  AgentDict,
+  BuiltinToolDict,
+  McpServerDict,
+  NativeToolDict,
+} from './agents/serialization/agent-dict';
 export type { AgentRestoreOverrides } from './agents/serialization/restore-agent';
 export { CapabilityPolicy } from './policy/capability-policy';
 export type { CapabilityPolicyOptions, CapabilityPolicyDict } from './policy/capability-policy';

@@ -24,7 +24,10 @@ export interface DiscoveredNestTool {
  * @throws ToolDefinitionError naming the provider and method for a `@Tool` on a request-scoped or transient
  * provider, a tool declared wrongly (e.g. missing DTO type metadata), or two providers declaring one tool name.
  */
-export function discoverNestTools(wrappers: readonly InstanceWrapper[], scanner: MetadataScanner): DiscoveredNestTool[] {
+export function discoverNestTools(
+  wrappers: readonly InstanceWrapper[],
+  scanner: MetadataScanner,
+): DiscoveredNestTool[] {
   const found: DiscoveredNestTool[] = [];
   const byName = new Map<string, DiscoveredNestTool>();
   const seen = new Set<unknown>();
@@ -70,7 +73,10 @@ function withProvider<T>(provider: string, build: () => T): T {
     return build();
   } catch (error) {
     if (!(error instanceof ProtolinkError)) throw error;
-    throw new ToolDefinitionError(`Nest provider ${provider}: ${error.message}`, { cause: error, toolName: error.toolName });
+    throw new ToolDefinitionError(`Nest provider ${provider}: ${error.message}`, {
+      cause: error,
+      toolName: error.toolName,
+    });
   }
 }
 

@@ -25,11 +25,18 @@ export class ProtolinkModule {
 
   /** Configures the module with a factory that can inject other providers (configuration, secrets…). */
   static forRootAsync(options: ProtolinkModuleAsyncOptions): DynamicModule {
-    const provider: Provider = { provide: PROTOLINK_MODULE_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] };
+    const provider: Provider = {
+      provide: PROTOLINK_MODULE_OPTIONS,
+      useFactory: options.useFactory,
+      inject: options.inject ?? [],
+    };
     return ProtolinkModule.build([provider], options.imports ?? []);
   }
 
-  private static build(optionProviders: Provider[], imports: NonNullable<DynamicModule['imports']>): DynamicModule {
+  private static build(
+    optionProviders: Provider[],
+    imports: NonNullable<DynamicModule['imports']>,
+  ): DynamicModule {
     return {
       module: ProtolinkModule,
       global: true,

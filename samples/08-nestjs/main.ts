@@ -32,7 +32,11 @@ class Withdrawal {
 class InventoryTools {
   constructor(private readonly store: InventoryStore) {}
 
-  @Tool({ name: 'count_stock', description: 'How many of an item are in stock', capabilities: ['inventory.read'] })
+  @Tool({
+    name: 'count_stock',
+    description: 'How many of an item are in stock',
+    capabilities: ['inventory.read'],
+  })
   countStock(@Param('item') item: string): number {
     return this.store.count(item);
   }
@@ -50,7 +54,10 @@ class Assistant {
   async run(): Promise<void> {
     console.log('tools:', [...this.agent.tools.keys()].join(', '));
     console.log('count_stock(apple) =', await this.agent.callTool('count_stock', { item: 'apple' }));
-    console.log('withdraw_stock(apple, 2) =', await this.agent.callTool('withdraw_stock', { item: 'apple', quantity: 2 }));
+    console.log(
+      'withdraw_stock(apple, 2) =',
+      await this.agent.callTool('withdraw_stock', { item: 'apple', quantity: 2 }),
+    );
     try {
       await this.agent.callTool('withdraw_stock', { item: 'pear', quantity: 50 });
     } catch (error) {
@@ -63,7 +70,10 @@ class Assistant {
   imports: [
     ProtolinkModule.forRoot({
       card: { name: 'inventory-agent', description: 'Inventory tools', url: 'http://127.0.0.1:0' },
-      policy: new CapabilityPolicy({ 'inventory.read': 'allow', 'inventory.write': 'require_approval' }, { defaultEffect: 'deny' }),
+      policy: new CapabilityPolicy(
+        { 'inventory.read': 'allow', 'inventory.write': 'require_approval' },
+        { defaultEffect: 'deny' },
+      ),
       // Approve small withdrawals only; a real application would ask a person.
       approvalHandler: (request) =>
         new ApprovalDecision({

@@ -9,7 +9,9 @@ const root = join(__dirname, '../..');
 const hideNest = join(root, 'spec/fixtures/nest/hide-nest.js');
 
 function nodeWithoutNest(script: string) {
-  return run(process.execPath, ['-r', hideNest, '-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root });
+  return run(process.execPath, ['-r', hideNest, '-r', 'ts-node/register/transpile-only', '-e', script], {
+    cwd: root,
+  });
 }
 
 describe('protolink/nest without NestJS installed', () => {

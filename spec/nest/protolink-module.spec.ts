@@ -29,23 +29,33 @@ describe('ProtolinkModule', () => {
       const moduleRef = await bootApp({ card });
       const agent = moduleRef.get(Agent);
       expect([...agent.tools.keys()].sort()).toEqual(['add_credit', 'count_customers', 'lookup_customer']);
-      expect(moduleRef.get(ProtolinkExplorer).tools.map((found) => `${found.provider}.${found.methodName}`).sort()).toEqual([
-        'CustomerTools.addCredit',
-        'CustomerTools.lookup',
-        'ReportTools.count',
+      expect(
+        moduleRef
+          .get(ProtolinkExplorer)
+          .tools.map((found) => `${found.provider}.${found.methodName}`)
+          .sort(),
+      ).toEqual(['CustomerTools.addCredit', 'CustomerTools.lookup', 'ReportTools.count']);
+      expect(agent.card.skills.map((skill) => skill.id).sort()).toEqual([
+        'add_credit',
+        'count_customers',
+        'lookup_customer',
       ]);
-      expect(agent.card.skills.map((skill) => skill.id).sort()).toEqual(['add_credit', 'count_customers', 'lookup_customer']);
       await moduleRef.close();
     });
 
     it('runs tools on the DI-constructed instances, so injected dependencies work', async () => {
       const moduleRef = await bootApp({ card });
       const agent = moduleRef.get(Agent);
-      expect(await agent.callTool('lookup_customer', { customer_id: 'c-1' })).toEqual({ name: 'Ada', credit: 10 });
+      expect(await agent.callTool('lookup_customer', { customer_id: 'c-1' })).toEqual({
+        name: 'Ada',
+        credit: 10,
+      });
       expect(await agent.callTool('add_credit', { customer_id: 'c-1', amount: '5' })).toBe(15);
       expect(moduleRef.get(CustomerStore).customers.get('c-1')!.credit).toBe(15);
       expect(await agent.callTool('count_customers')).toBe(1);
-      await expect(agent.callTool('add_credit', { customer_id: 'c-1', amount: 0 })).rejects.toBeInstanceOf(ToolValidationError);
+      await expect(agent.callTool('add_credit', { customer_id: 'c-1', amount: 0 })).rejects.toBeInstanceOf(
+        ToolValidationError,
+      );
       await moduleRef.close();
     });
 
@@ -53,7 +63,10 @@ describe('ProtolinkModule', () => {
       const requests: ApprovalRequest[] = [];
       const moduleRef = await bootApp({
         card,
-        policy: new CapabilityPolicy({ 'crm.read': 'allow', 'crm.write': 'require_approval' }, { defaultEffect: 'deny' }),
+        policy: new CapabilityPolicy(
+          { 'crm.read': 'allow', 'crm.write': 'require_approval' },
+          { defaultEffect: 'deny' },
+        ),
         approvalHandler: (request) => {
           requests.push(request);
           return (request.action.payload.arguments as { amount: number }).amount < 100;
@@ -61,7 +74,9 @@ describe('ProtolinkModule', () => {
       });
       const agent = moduleRef.get(Agent);
       expect(await agent.callTool('add_credit', { customer_id: 'c-1', amount: 5 })).toBe(15);
-      await expect(agent.callTool('add_credit', { customer_id: 'c-1', amount: 500 })).rejects.toBeInstanceOf(ActionDeniedError);
+      await expect(agent.callTool('add_credit', { customer_id: 'c-1', amount: 500 })).rejects.toBeInstanceOf(
+        ActionDeniedError,
+      );
       expect(requests.map((request) => request.action.name)).toEqual(['add_credit', 'add_credit']);
       expect(moduleRef.get(CustomerStore).customers.get('c-1')!.credit).toBe(15);
       // count_customers declares no capability: always allowed even under default deny.
@@ -71,7 +86,9 @@ describe('ProtolinkModule', () => {
 
     it('fails closed without an approval handler', async () => {
       const moduleRef = await bootApp({ card, policy: new CapabilityPolicy({ 'crm.write': 'ask' }) });
-      await expect(moduleRef.get(Agent).callTool('add_credit', { customer_id: 'c-1', amount: 1 })).rejects.toBeInstanceOf(ApprovalRequiredError);
+      await expect(
+        moduleRef.get(Agent).callTool('add_credit', { customer_id: 'c-1', amount: 1 }),
+      ).rejects.toBeInstanceOf(ApprovalRequiredError);
       expect(moduleRef.get(CustomerStore).customers.get('c-1')!.credit).toBe(10);
       await moduleRef.close();
     });
@@ -90,7 +107,10 @@ describe('ProtolinkModule', () => {
   describe('forRootAsync', () => {
     it('builds the options with a factory that injects configuration', async () => {
       const CONFIG = Symbol('config');
-      @Module({ providers: [{ provide: CONFIG, useValue: { agentName: 'configured', readOnly: true } }], exports: [CONFIG] })
+      @Module({
+        providers: [{ provide: CONFIG, useValue: { agentName: 'configured', readOnly: true } }],
+        exports: [CONFIG],
+      })
       class ConfigModule {}
       const moduleRef = await Test.createTestingModule({
         imports: [
@@ -108,14 +128,19 @@ describe('ProtolinkModule', () => {
       await moduleRef.init();
       const agent = moduleRef.get(Agent);
       expect(agent.name).toBe('configured');
-      await expect(agent.callTool('add_credit', { customer_id: 'c-1', amount: 1 })).rejects.toBeInstanceOf(ActionDeniedError);
+      await expect(agent.callTool('add_credit', { customer_id: 'c-1', amount: 1 })).rejects.toBeInstanceOf(
+        ActionDeniedError,
+      );
       await moduleRef.close();
     });
   });
 
   describe('bootstrap errors', () => {
     async function bootWith(providers: Function[]): Promise<unknown> {
-      const moduleRef = await Test.createTestingModule({ imports: [ProtolinkModule.forRoot({ card })], providers: providers as never[] }).compile();
+      const moduleRef = await Test.createTestingModule({
+        imports: [ProtolinkModule.forRoot({ card })],
+        providers: providers as never[],
+      }).compile();
       return moduleRef.init().then(
         () => undefined,
         (error: unknown) => error,
@@ -154,7 +179,9 @@ describe('ProtolinkModule', () => {
       }
       const error = await bootWith([PerRequestTools]);
       expect(error).toBeInstanceOf(ToolDefinitionError);
-      expect((error as Error).message).toMatch(/^PerRequestTools\.whoAmI is a @Tool on a request-scoped provider\. .*must be a singleton/);
+      expect((error as Error).message).toMatch(
+        /^PerRequestTools\.whoAmI is a @Tool on a request-scoped provider\. .*must be a singleton/,
+      );
     });
 
     it('rejects a @Tool on a transient provider', async () => {
@@ -165,7 +192,9 @@ describe('ProtolinkModule', () => {
           return 'new';
         }
       }
-      expect(((await bootWith([TransientTools])) as Error).message).toMatch(/^TransientTools\.fresh is a @Tool on a transient provider/);
+      expect(((await bootWith([TransientTools])) as Error).message).toMatch(
+        /^TransientTools\.fresh is a @Tool on a transient provider/,
+      );
     });
 
     it('rejects a DTO parameter whose type metadata is missing, naming the provider', async () => {
@@ -175,7 +204,11 @@ describe('ProtolinkModule', () => {
         }
       }
       // Decorators applied by hand, as a compiler without emitDecoratorMetadata would leave them.
-      Tool({ name: 'untyped_lookup', description: 'Lookup' })(Untyped.prototype, 'lookup', Object.getOwnPropertyDescriptor(Untyped.prototype, 'lookup')!);
+      Tool({ name: 'untyped_lookup', description: 'Lookup' })(
+        Untyped.prototype,
+        'lookup',
+        Object.getOwnPropertyDescriptor(Untyped.prototype, 'lookup')!,
+      );
       Param()(Untyped.prototype, 'lookup', 0);
       Injectable()(Untyped);
       const error = await bootWith([Untyped]);
