@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ToolInputError } from '../errors/tool-input-error';
-import { copyData, deepFreeze } from './deep-freeze';
+import { EMPTY_RECORD, copyData, deepFreeze, freezeCopy } from './deep-freeze';
 
 /** A preview or attachment that an approver sees with an action (a diff, a rendered email…). */
 export interface ActionArtifact {
@@ -49,7 +49,15 @@ export interface RunActionDict {
   createdAt: string;
 }
 
+const EMPTY_LIST: readonly never[] = Object.freeze([]);
+
 function normalizeCapabilityList(capabilities: Iterable<string> | null | undefined): readonly string[] {
+  if (
+    capabilities === null ||
+    capabilities === undefined ||
+    (Array.isArray(capabilities) && capabilities.length === 0)
+  )
+    return EMPTY_LIST;
   const seen = new Set<string>();
   for (const item of capabilities ?? []) {
     const text = String(item);
@@ -58,38 +66,95 @@ function normalizeCapabilityList(capabilities: Iterable<string> | null | undefin
   return Object.freeze([...seen]);
 }
 
-/** One thing an agent is about to do, as the policy and approvers see it. Immutable. */
+/**
+ * One thing an agent is about to do, as the policy and approvers see it. Immutable: every field is a
+ * read-only accessor over private state, and payload, artifacts and metadata are frozen copies. The id
+ * and the ISO creation time are produced on first read (both cost more than the rest of a small action).
+ */
 export class RunAction {
-  readonly actionId: string;
-  readonly kind: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly payload: Readonly<Record<string, unknown>>;
-  readonly capabilities: readonly string[];
-  readonly artifacts: readonly Readonly<ActionArtifact>[];
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly createdAt: string;
+  #actionId: string | undefined;
+  readonly #kind: string;
+  readonly #name: string;
+  readonly #description: string | null;
+  readonly #payload: Readonly<Record<string, unknown>>;
+  readonly #capabilities: readonly string[];
+  readonly #artifacts: readonly Readonly<ActionArtifact>[];
+  readonly #metadata: Readonly<Record<string, unknown>>;
+  readonly #createdAtText: string | undefined;
+  readonly #createdAtMs: number;
 
   /** @throws ToolInputError when `kind` or `name` is missing. */
   constructor(options: RunActionOptions) {
     if (typeof options?.kind !== 'string' || options.kind === '') {
-      throw new ToolInputError("A RunAction needs a kind, e.g. new RunAction({ kind: 'tool.call', name: 'book_hotel' }).");
+      throw new ToolInputError(
+        "A RunAction needs a kind, e.g. new RunAction({ kind: 'tool.call', name: 'book_hotel' }).",
+      );
     }
     if (typeof options.name !== 'string' || options.name === '') {
       throw new ToolInputError(`A RunAction of kind '${options.kind}' needs a name.`);
     }
-    this.actionId = options.actionId ?? randomUUID();
-    this.kind = options.kind;
-    this.name = options.name;
-    this.description = options.description ?? null;
-    this.payload = deepFreeze(copyData(options.payload ?? {}));
-    this.capabilities = normalizeCapabilityList(options.capabilities);
-    this.artifacts = Object.freeze(
-      (options.artifacts ?? []).map((artifact) => deepFreeze({ ...copyData(artifact), actionId: artifact.actionId ?? this.actionId })),
-    );
-    this.metadata = deepFreeze(copyData(options.metadata ?? {}));
-    this.createdAt = options.createdAt ?? new Date().toISOString();
-    Object.freeze(this);
+    this.#actionId = options.actionId;
+    this.#kind = options.kind;
+    this.#name = options.name;
+    this.#description = options.description ?? null;
+    this.#payload = options.payload ? freezeCopy(options.payload) : EMPTY_RECORD;
+    this.#capabilities = normalizeCapabilityList(options.capabilities);
+    this.#artifacts =
+      options.artifacts && options.artifacts.length
+        ? Object.freeze(
+            options.artifacts.map((artifact) =>
+              deepFreeze({ ...copyData(artifact), actionId: artifact.actionId ?? this.actionId }),
+            ),
+          )
+        : EMPTY_LIST;
+    this.#metadata = options.metadata ? freezeCopy(options.metadata) : EMPTY_RECORD;
+    this.#createdAtText = options.createdAt;
+    this.#createdAtMs = options.createdAt ? Date.parse(options.createdAt) : Date.now();
+  }
+
+  /** Unique id of the action (a UUID unless restored). */
+  get actionId(): string {
+    return (this.#actionId ??= randomUUID());
+  }
+
+  /** What is being done, e.g. `tool.call`. */
+  get kind(): string {
+    return this.#kind;
+  }
+
+  /** The tool (or other target) name. */
+  get name(): string {
+    return this.#name;
+  }
+
+  /** A human description, or null. */
+  get description(): string | null {
+    return this.#description;
+  }
+
+  /** Data of the action (frozen); tool calls keep `{ arguments }`. */
+  get payload(): Readonly<Record<string, unknown>> {
+    return this.#payload;
+  }
+
+  /** Capabilities the action needs (frozen, de-duplicated). */
+  get capabilities(): readonly string[] {
+    return this.#capabilities;
+  }
+
+  /** Previews for approvers (frozen), each with its `actionId`. */
+  get artifacts(): readonly Readonly<ActionArtifact>[] {
+    return this.#artifacts;
+  }
+
+  /** Free-form metadata (frozen). */
+  get metadata(): Readonly<Record<string, unknown>> {
+    return this.#metadata;
+  }
+
+  /** When the action was created (ISO 8601). */
+  get createdAt(): string {
+    return this.#createdAtText ?? new Date(this.#createdAtMs).toISOString();
   }
 
   /** Returns a copy with these artifacts added. */
@@ -124,7 +189,8 @@ export class RunAction {
 
   /** Rebuilds an action from {@link toDict} output. @throws ToolInputError for malformed data. */
   static fromDict(data: unknown): RunAction {
-    if (typeof data !== 'object' || data === null) throw new ToolInputError('RunAction.fromDict() needs an object.');
+    if (typeof data !== 'object' || data === null)
+      throw new ToolInputError('RunAction.fromDict() needs an object.');
     const record = data as Partial<RunActionDict>;
     return new RunAction({
       kind: record.kind as string,

@@ -20,6 +20,8 @@ export interface RunUsage {
   llmCalls: number;
 }
 
+const NO_BUDGET: Readonly<RunBudget> = Object.freeze({});
+
 const COUNTERS = { maxToolCalls: 'toolCalls', maxSteps: 'steps', maxLlmCalls: 'llmCalls' } as const;
 
 /**
@@ -28,21 +30,28 @@ const COUNTERS = { maxToolCalls: 'toolCalls', maxSteps: 'steps', maxLlmCalls: 'l
  * @throws ToolInputError naming the field.
  */
 export function normalizeBudget(budget: RunBudget | null | undefined): Readonly<RunBudget> {
-  if (budget === null || budget === undefined) return Object.freeze({});
-  if (typeof budget !== 'object') throw new ToolInputError('A run budget must be an object such as { maxToolCalls: 10 }.');
+  if (budget === null || budget === undefined) return NO_BUDGET;
+  if (typeof budget !== 'object')
+    throw new ToolInputError('A run budget must be an object such as { maxToolCalls: 10 }.');
   const result: RunBudget = {};
   for (const [key, value] of Object.entries(budget)) {
     if (value === undefined || value === null) continue;
     if (key in COUNTERS) {
       if (!Number.isInteger(value) || (value as number) < 0) {
-        throw new ToolInputError(`budget.${key} must be a non-negative integer, got ${JSON.stringify(value)}.`);
+        throw new ToolInputError(
+          `budget.${key} must be a non-negative integer, got ${JSON.stringify(value)}.`,
+        );
       }
     } else if (key === 'maxRuntimeSeconds') {
       if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
-        throw new ToolInputError(`budget.maxRuntimeSeconds must be a positive number of seconds, got ${JSON.stringify(value)}.`);
+        throw new ToolInputError(
+          `budget.maxRuntimeSeconds must be a positive number of seconds, got ${JSON.stringify(value)}.`,
+        );
       }
     } else {
-      throw new ToolInputError(`budget.${key} is not a budget field; use maxToolCalls, maxSteps, maxLlmCalls or maxRuntimeSeconds.`);
+      throw new ToolInputError(
+        `budget.${key} is not a budget field; use maxToolCalls, maxSteps, maxLlmCalls or maxRuntimeSeconds.`,
+      );
     }
     (result as Record<string, number>)[key] = value as number;
   }
@@ -55,7 +64,7 @@ export class BudgetLedger {
 
   constructor(
     readonly budget: Readonly<RunBudget>,
-    private readonly parent?: BudgetLedger,
+    readonly parent?: BudgetLedger,
   ) {}
 
   /**
@@ -65,19 +74,29 @@ export class BudgetLedger {
    */
   charge(limit: keyof typeof COUNTERS, what: string): void {
     this.check(limit, what);
-    for (let ledger: BudgetLedger | undefined = this; ledger; ledger = ledger.parent) ledger.usage[COUNTERS[limit]] += 1;
+    const counter = COUNTERS[limit];
+    this.usage[counter] += 1;
+    for (let ledger = this.parent; ledger; ledger = ledger.parent) ledger.usage[counter] += 1;
   }
 
-  private check(limit: keyof typeof COUNTERS, what: string): void {
-    for (let ledger: BudgetLedger | undefined = this; ledger; ledger = ledger.parent) {
-      const maximum = ledger.budget[limit];
-      const used = ledger.usage[COUNTERS[limit]];
-      if (maximum !== undefined && used >= maximum) {
-        throw new BudgetExceededError(
-          `The run's budget allows ${maximum} ${COUNTERS[limit].replace(/([A-Z])/g, ' $1').toLowerCase()} (${limit}); ${what} would exceed it. Raise budget.${limit} or do less in one run.`,
-          { limit, maximum, used },
-        );
-      }
-    }
+  /**
+   * Checks that one more unit of a counter fits, here and in every parent, without charging it.
+   *
+   * @throws BudgetExceededError naming the limit.
+   */
+  check(limit: keyof typeof COUNTERS, what: string): void {
+    assertRoom(this, limit, what);
+    for (let ledger = this.parent; ledger; ledger = ledger.parent) assertRoom(ledger, limit, what);
+  }
+}
+
+function assertRoom(ledger: BudgetLedger, limit: keyof typeof COUNTERS, what: string): void {
+  const maximum = ledger.budget[limit];
+  const used = ledger.usage[COUNTERS[limit]];
+  if (maximum !== undefined && used >= maximum) {
+    throw new BudgetExceededError(
+      `The run's budget allows ${maximum} ${COUNTERS[limit].replace(/([A-Z])/g, ' $1').toLowerCase()} (${limit}); ${what} would exceed it. Raise budget.${limit} or do less in one run.`,
+      { limit, maximum, used },
+    );
   }
 }

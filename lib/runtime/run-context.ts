@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
 import { ToolInputError } from '../errors/tool-input-error';
+import { compileCapabilityRules } from './capability-rules';
+import type { CompiledCapabilityRules } from './capability-rules';
+import type { PolicyEffect } from './policy-effect';
 import { BudgetLedger, normalizeBudget } from './run-budget';
 import type { RunBudget, RunUsage } from './run-budget';
-import { copyData, deepFreeze } from './deep-freeze';
+import { EMPTY_RECORD, copyData, freezeCopy } from './deep-freeze';
 
 /** A permission rule value: an effect name or alias, or a boolean. */
 export type PermissionValue = string | boolean;
@@ -14,7 +17,10 @@ export interface RunContextOptions {
   runId?: string;
   /** Groups runs of one conversation. */
   sessionId?: string | null;
-  /** Rules of the same form as CapabilityPolicy's; they can only narrow what the policy allows. */
+  /**
+   * Rules of the same form as CapabilityPolicy's (exact, `prefix.*`, `*`, plus an optional `default`);
+   * they can only narrow what the policy allows, never widen it.
+   */
   permissions?: Record<string, PermissionValue> | null;
   /** Limits of the run. */
   budget?: RunBudget | null;
@@ -28,7 +34,7 @@ export interface RunContextOptions {
 export interface RunContextDict {
   runId: string;
   sessionId: string | null;
-  permissions: Record<string, PermissionValue> | null;
+  permissions: Record<string, PolicyEffect> | null;
   budget: RunBudget;
   metadata: Record<string, unknown>;
   usage: RunUsage;
@@ -44,7 +50,8 @@ export interface RunContextDict {
  */
 export class RunContext {
   readonly sessionId: string | null;
-  readonly permissions: Readonly<Record<string, PermissionValue>> | null;
+  /** The context's permission rules in canonical form (effects normalized), or null. */
+  readonly permissions: Readonly<Record<string, PolicyEffect>> | null;
   readonly budget: Readonly<RunBudget>;
   readonly metadata: Readonly<Record<string, unknown>>;
   /** When the run started (ms since the epoch). */
@@ -54,7 +61,10 @@ export class RunContext {
   private readonly externalSignal: AbortSignal | undefined;
   private readonly parent: RunContext | undefined;
   private readonly deadline: number | undefined;
+  private readonly compiledPermissions: CompiledCapabilityRules | null;
   private controller: AbortController | undefined;
+  private cancelListeners: Set<() => void> | undefined;
+  private sourcesWired = false;
   private canceledExplicitly = false;
   private explicitReason: string | undefined;
 
@@ -62,19 +72,25 @@ export class RunContext {
   constructor(options: RunContextOptions = {}, parent?: RunContext) {
     this.runIdValue = options.runId;
     this.sessionId = options.sessionId ?? parent?.sessionId ?? null;
-    this.permissions = normalizePermissions(options.permissions);
+    this.compiledPermissions = normalizePermissions(options.permissions);
+    this.permissions = this.compiledPermissions ? this.compiledPermissions.canonical : null;
     this.budget = normalizeBudget(options.budget);
-    this.metadata = deepFreeze(copyData(options.metadata ?? {}));
+    this.metadata = options.metadata ? freezeCopy(options.metadata) : EMPTY_RECORD;
     this.externalSignal = options.signal;
     this.parent = parent;
     this.startedAt = Date.now();
-    this.deadline = this.budget.maxRuntimeSeconds === undefined ? undefined : this.startedAt + this.budget.maxRuntimeSeconds * 1000;
+    this.deadline =
+      this.budget.maxRuntimeSeconds === undefined
+        ? undefined
+        : this.startedAt + this.budget.maxRuntimeSeconds * 1000;
     this.ledger = new BudgetLedger(this.budget, parent?.ledger);
   }
 
   /** The run's id. */
   get runId(): string {
-    return (this.runIdValue ??= this.parent ? `${this.parent.runId}.${randomUUID().slice(0, 8)}` : randomUUID());
+    return (this.runIdValue ??= this.parent
+      ? `${this.parent.runId}.${randomUUID().slice(0, 8)}`
+      : randomUUID());
   }
 
   /** What the run has used (this context and its children). */
@@ -95,8 +111,10 @@ export class RunContext {
   /** Why the run was canceled, when it was. */
   get cancelReason(): string | undefined {
     if (this.canceledExplicitly) return this.explicitReason;
-    if (this.externalSignal?.aborted) return describeReason(this.externalSignal.reason) ?? 'the caller aborted the signal';
-    if (this.deadline !== undefined && Date.now() >= this.deadline) return `budget.maxRuntimeSeconds (${this.budget.maxRuntimeSeconds}) elapsed`;
+    if (this.externalSignal?.aborted)
+      return describeReason(this.externalSignal.reason) ?? 'the caller aborted the signal';
+    if (this.deadline !== undefined && Date.now() >= this.deadline)
+      return `budget.maxRuntimeSeconds (${this.budget.maxRuntimeSeconds}) elapsed`;
     return this.parent?.cancelReason;
   }
 
@@ -106,16 +124,30 @@ export class RunContext {
       const controller = new AbortController();
       this.controller = controller;
       const abort = () => {
-        if (!controller.signal.aborted) controller.abort(new ToolCancelledError(this.cancelMessage(), { reason: this.cancelReason }));
+        if (!controller.signal.aborted)
+          controller.abort(new ToolCancelledError(this.cancelMessage(), { reason: this.cancelReason }));
       };
       if (this.canceled) abort();
-      else {
-        this.externalSignal?.addEventListener('abort', abort, { once: true });
-        this.parent?.signal.addEventListener('abort', abort, { once: true });
-        if (this.deadline !== undefined) setTimeout(abort, Math.max(0, this.deadline - Date.now())).unref();
-      }
+      else this.onCanceled(abort);
     }
     return this.controller.signal;
+  }
+
+  /**
+   * Calls `listener` once when the run is canceled (explicitly, by its signal, by a parent or by its
+   * deadline); returns a function that removes it. Cheaper than listening on {@link signal}: outside
+   * sources are wired once per context, not once per listener.
+   */
+  onCanceled(listener: () => void): () => void {
+    if (this.canceled) {
+      queueMicrotask(listener);
+      return () => undefined;
+    }
+    (this.cancelListeners ??= new Set()).add(listener);
+    this.wireCancelSources();
+    return () => {
+      this.cancelListeners?.delete(listener);
+    };
   }
 
   /** Cancels the run (and its children); tools see their signal abort. */
@@ -123,17 +155,27 @@ export class RunContext {
     if (this.canceledExplicitly) return;
     this.canceledExplicitly = true;
     this.explicitReason = reason;
-    this.controller?.abort(new ToolCancelledError(this.cancelMessage(), { reason }));
+    this.notifyCanceled();
   }
 
   /** @throws ToolCancelledError when the run is canceled. */
   throwIfCanceled(toolName?: string): void {
-    if (this.canceled) throw new ToolCancelledError(this.cancelMessage(toolName), { reason: this.cancelReason, toolName });
+    if (this.canceled)
+      throw new ToolCancelledError(this.cancelMessage(toolName), { reason: this.cancelReason, toolName });
   }
 
   /** Counts one tool call. @throws BudgetExceededError when `maxToolCalls` would be exceeded. */
   chargeToolCall(toolName: string): void {
     this.ledger.charge('maxToolCalls', `calling tool '${toolName}'`);
+  }
+
+  /**
+   * Checks that one more tool call fits the budget, without counting it (used before asking approvers).
+   *
+   * @throws BudgetExceededError when `maxToolCalls` is already used up.
+   */
+  checkToolCallBudget(toolName: string): void {
+    this.ledger.check('maxToolCalls', `calling tool '${toolName}'`);
   }
 
   /** Counts one loop step. @throws BudgetExceededError when `maxSteps` would be exceeded. */
@@ -154,10 +196,16 @@ export class RunContext {
     return new RunContext({ sessionId: this.sessionId, metadata: { ...this.metadata }, ...options }, this);
   }
 
-  /** The chain of permission rule sets to apply, outermost first. */
-  permissionChain(): Readonly<Record<string, PermissionValue>>[] {
-    const chain = this.parent ? this.parent.permissionChain() : [];
-    return this.permissions ? [...chain, this.permissions] : chain;
+  /** The chain of permission rule sets to apply (canonical form), outermost first. */
+  permissionChain(): Readonly<Record<string, PolicyEffect>>[] {
+    return this.permissionRules().map((rules) => rules.canonical);
+  }
+
+  /** The chain of compiled permission rule sets to apply, outermost first (each can only narrow). */
+  permissionRules(): readonly CompiledCapabilityRules[] {
+    if (!this.parent) return this.compiledPermissions ? [this.compiledPermissions] : EMPTY_RULES;
+    const chain = this.parent.permissionRules();
+    return this.compiledPermissions ? [...chain, this.compiledPermissions] : chain;
   }
 
   /** Returns the JSON form (no signal, no parent). */
@@ -176,7 +224,8 @@ export class RunContext {
 
   /** Rebuilds a context from {@link toDict} output. @throws ToolInputError for malformed data. */
   static fromDict(data: unknown): RunContext {
-    if (typeof data !== 'object' || data === null) throw new ToolInputError('RunContext.fromDict() needs an object.');
+    if (typeof data !== 'object' || data === null)
+      throw new ToolInputError('RunContext.fromDict() needs an object.');
     const record = data as Partial<RunContextDict>;
     const context = new RunContext({
       runId: record.runId,
@@ -190,11 +239,29 @@ export class RunContext {
     return context;
   }
 
+  private wireCancelSources(): void {
+    if (this.sourcesWired) return;
+    this.sourcesWired = true;
+    const notify = () => this.notifyCanceled();
+    this.externalSignal?.addEventListener('abort', notify, { once: true });
+    this.parent?.onCanceled(notify);
+    if (this.deadline !== undefined) setTimeout(notify, Math.max(0, this.deadline - Date.now())).unref();
+  }
+
+  private notifyCanceled(): void {
+    const listeners = this.cancelListeners;
+    this.cancelListeners = undefined;
+    if (!listeners) return;
+    for (const listener of listeners) listener();
+  }
+
   private cancelMessage(toolName?: string): string {
     const reason = this.cancelReason;
     return `Run ${this.runId} was canceled${reason ? ` (${reason})` : ''}${toolName ? `; tool '${toolName}' did not complete` : ''}.`;
   }
 }
+
+const EMPTY_RULES: readonly CompiledCapabilityRules[] = Object.freeze([]);
 
 function describeReason(reason: unknown): string | undefined {
   if (reason === undefined) return undefined;
@@ -202,15 +269,9 @@ function describeReason(reason: unknown): string | undefined {
   return String(reason);
 }
 
-function normalizePermissions(permissions: Record<string, PermissionValue> | null | undefined): Readonly<Record<string, PermissionValue>> | null {
+function normalizePermissions(
+  permissions: Record<string, PermissionValue> | null | undefined,
+): CompiledCapabilityRules | null {
   if (permissions === null || permissions === undefined) return null;
-  if (typeof permissions !== 'object' || Array.isArray(permissions)) {
-    throw new ToolInputError("RunContext permissions must map capabilities to effects, e.g. { 'network.*': 'deny' }.");
-  }
-  for (const [key, value] of Object.entries(permissions)) {
-    if (typeof value !== 'string' && typeof value !== 'boolean') {
-      throw new ToolInputError(`permissions['${key}'] must be an effect (allow, deny, require_approval) or a boolean.`);
-    }
-  }
-  return Object.freeze({ ...permissions });
+  return compileCapabilityRules(permissions, 'RunContext permissions', { allowDefault: true });
 }

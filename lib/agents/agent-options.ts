@@ -1,0 +1,49 @@
+import type { ApprovalHandler } from '../policy/approval-handler';
+import type { Policy } from '../policy/policy';
+import type { ListenerErrorHandler } from '../runtime/telemetry-emitter';
+import type { OpenTelemetryApiLike } from '../runtime/tool-call-tracer';
+import type { BaseTool } from '../tools/base-tool';
+import type { AgentCard, AgentCardOptions } from './agent-card';
+import type { McpServerDict } from './serialization/agent-dict';
+
+/** How an agent is reached: in process only, or served over HTTP (`start()`/`stop()`). */
+export type AgentTransport = 'runtime' | 'http';
+
+/** `'auto'` advertises every tool as a skill on the card; `'fixed'` leaves the card as given. */
+export type SkillsMode = 'auto' | 'fixed';
+
+/** Telemetry options of an {@link Agent}. */
+export interface AgentTelemetryOptions {
+  /** One OpenTelemetry span per tool call when a tracer is registered (default true; a no-op otherwise). */
+  tracing?: boolean;
+  /** Put validated arguments on spans (default false: arguments may hold personal data). */
+  recordArguments?: boolean;
+  /** The tracer's name (default `protolink`). */
+  tracerName?: string;
+  /** The OpenTelemetry API to use (default: `@opentelemetry/api` when installed); a seam for tests. */
+  openTelemetry?: OpenTelemetryApiLike | null;
+  /** Receives errors thrown by event listeners (default: one process warning). */
+  onListenerError?: ListenerErrorHandler;
+}
+
+/** Options of {@link Agent}. */
+export interface AgentOptions {
+  /** The card (or its options) that describes the agent. */
+  card: AgentCard | AgentCardOptions;
+  /** `'runtime'` (default) or `'http'`. */
+  transport?: AgentTransport;
+  /** Decides every call (default: `new CapabilityPolicy()`, which allows by default). */
+  policy?: Policy;
+  /** Asked when the policy says `require_approval` (none → fail closed with ApprovalRequiredError). */
+  approvalHandler?: ApprovalHandler;
+  /** `'auto'` (default) or `'fixed'`. */
+  skills?: SkillsMode;
+  /** Tracing and listener options. */
+  telemetry?: AgentTelemetryOptions;
+  /** Tools to register at construction. */
+  tools?: readonly BaseTool[];
+  /** Toolset instances (classes with `@Tool` methods) to register at construction. */
+  toolsets?: readonly object[];
+  /** Serialized MCP server entries carried through restore until an MCP adapter reconnects them. */
+  mcpServers?: readonly McpServerDict[];
+}

@@ -1,0 +1,289 @@
+import { ToolInputError } from '../errors/tool-input-error';
+import type { ApprovalHandler } from '../policy/approval-handler';
+import { CapabilityPolicy } from '../policy/capability-policy';
+import type { Policy } from '../policy/policy';
+import { RunContext } from '../runtime/run-context';
+import { TelemetryEmitter } from '../runtime/telemetry-emitter';
+import type { TelemetryListener } from '../runtime/telemetry-emitter';
+import { ToolCallTracer } from '../runtime/tool-call-tracer';
+import type { BaseTool } from '../tools/base-tool';
+import type { JsonSchema } from '../tools/json-schema';
+import { NativeTool } from '../tools/native-tool';
+import { ToolRegistry } from '../tools/registry/tool-registry';
+import type { ActionBuilder, ToolFunction } from '../tools/tool-types';
+import { AgentCard } from './agent-card';
+import type { AgentEventMap, AgentEventName } from './agent-events';
+import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
+import { AgentSkill } from './agent-skill';
+import { executeToolCall } from './execute-tool-call';
+import type { ToolCallHost } from './execute-tool-call';
+import { ReadonlyToolMap } from './readonly-tool-map';
+import type { AgentDict, McpServerDict } from './serialization/agent-dict';
+import { agentDictToYaml, parseAgentYaml } from './serialization/agent-yaml';
+import { restoreAgentOptions } from './serialization/restore-agent';
+import type { AgentRestoreOverrides } from './serialization/restore-agent';
+import { serializeAgent } from './serialization/serialize-agent';
+
+/** Options of {@link Agent.tool}: a NativeTool's options without the function. */
+export interface AgentToolOptions {
+  /** 1–64 characters of `[A-Za-z0-9_-]`. */
+  name: string;
+  /** What the tool does and when to call it. */
+  description: string;
+  /** JSON Schema, DTO class or legacy field map of the arguments. */
+  inputSchema?: JsonSchema | Function | Record<string, unknown> | null;
+  /** JSON Schema or DTO class of the result (advertised). */
+  outputSchema?: JsonSchema | Function | null;
+  /** Labels. */
+  tags?: string[] | null;
+  /** Example argument objects. */
+  examples?: unknown[] | null;
+  /** Capabilities the policy checks. */
+  capabilities?: Iterable<string> | null;
+  /** Builds the RunAction the policy evaluates (previews for approvers). */
+  actionBuilder?: ActionBuilder | null;
+}
+
+/**
+ * Holds tools, advertises them as skills, and is the controlled path for calling them: every call is
+ * validated, authorized by the policy and approver, counted against the run's budget, cancellable, and
+ * observable (events and OpenTelemetry spans).
+ */
+export class Agent {
+  /** The card that describes the agent. */
+  readonly card: AgentCard;
+  /** `'runtime'` or `'http'`. */
+  readonly transport: AgentTransport;
+  /** `'auto'` or `'fixed'`. */
+  readonly skillsMode: SkillsMode;
+  /** The policy that decides every call. */
+  readonly policy: Policy;
+  /** The approver, when there is one. */
+  readonly approvalHandler: ApprovalHandler | undefined;
+  /** The agent's tools by name (a read-only live view). */
+  readonly tools: ReadonlyMap<string, BaseTool>;
+  private readonly registry = new ToolRegistry();
+  private readonly toolSkillIds = new Set<string>();
+  private readonly host: ToolCallHost;
+  private readonly emitter: TelemetryEmitter<AgentEventMap>;
+  private readonly pendingMcpServers: readonly McpServerDict[];
+
+  /** @throws ToolInputError for malformed options; ToolDefinitionError for a badly declared tool. */
+  constructor(options: AgentOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw new ToolInputError(
+        "new Agent() needs options: { card: { name, description, url }, policy?, approvalHandler?, skills?: 'auto' | 'fixed' }.",
+      );
+    }
+    this.card = options.card instanceof AgentCard ? options.card : new AgentCard(options.card);
+    this.transport = pickOption(options.transport, 'transport', ['runtime', 'http'], 'runtime');
+    this.skillsMode = pickOption(options.skills, 'skills', ['auto', 'fixed'], 'auto');
+    if (options.policy !== undefined && typeof options.policy?.evaluate !== 'function') {
+      throw new ToolInputError(
+        'Agent policy must have an evaluate(action, context) method, e.g. new CapabilityPolicy({ ... }).',
+      );
+    }
+    if (options.approvalHandler !== undefined && typeof options.approvalHandler !== 'function') {
+      throw new ToolInputError(
+        'Agent approvalHandler must be a function (request, context) => ApprovalDecision | boolean.',
+      );
+    }
+    this.policy = options.policy ?? new CapabilityPolicy();
+    this.approvalHandler = options.approvalHandler;
+    this.tools = new ReadonlyToolMap(this.registry);
+    this.pendingMcpServers = Object.freeze(
+      (options.mcpServers ?? []).map((server) => structuredClone(server)),
+    );
+    const telemetry = options.telemetry ?? {};
+    this.emitter = new TelemetryEmitter<AgentEventMap>(telemetry.onListenerError);
+    let sequence = 0;
+    this.host = {
+      resolveTool: (name) => this.registry.resolve(name),
+      policy: this.policy,
+      approvalHandler: this.approvalHandler,
+      emitter: this.emitter,
+      tracer:
+        telemetry.tracing === false
+          ? undefined
+          : new ToolCallTracer({
+              api: telemetry.openTelemetry,
+              tracerName: telemetry.tracerName,
+              recordArguments: telemetry.recordArguments,
+            }),
+      nextCallId: () => `call_${++sequence}`,
+    };
+    for (const tool of options.tools ?? []) this.addTool(tool);
+    for (const instance of options.toolsets ?? []) this.addToolset(instance);
+  }
+
+  /** The agent's name (the card's). */
+  get name(): string {
+    return this.card.name;
+  }
+
+  /** Serialized MCP server entries carried over from a restore, for an MCP adapter to reconnect. */
+  get mcpServers(): readonly McpServerDict[] {
+    return this.pendingMcpServers;
+  }
+
+  /**
+   * Registers a tool (any BaseTool); a tool of the same name is replaced, with its skill in `'auto'` mode.
+   * Never calls the tool.
+   *
+   * @throws ToolDefinitionError for an object that is not a tool.
+   */
+  addTool<T extends BaseTool>(tool: T): T {
+    this.registry.register(tool, { replace: true });
+    this.syncSkill(tool);
+    return tool;
+  }
+
+  /**
+   * Scans an instance's `@Tool` methods and registers them all (none if any is declared wrongly).
+   *
+   * @throws ToolDefinitionError when a tool is declared wrongly.
+   */
+  addToolset(instance: object): BaseTool[] {
+    const tools = this.registry.registerAll(instance, { replace: true });
+    for (const tool of tools) this.syncSkill(tool);
+    return tools;
+  }
+
+  /**
+   * Registers a function as a tool now and returns the function unchanged; with no function, returns a
+   * decorator that does the same. The tool is then `agent.tools.get(options.name)`.
+   *
+   * @throws ToolDefinitionError for a bad name, schema or builder.
+   */
+  tool<F extends ToolFunction>(options: AgentToolOptions, fn: F): F;
+  tool(options: AgentToolOptions): <F extends ToolFunction>(fn: F) => F;
+  tool<F extends ToolFunction>(
+    options: AgentToolOptions,
+    fn?: F,
+  ): F | (<G extends ToolFunction>(fn: G) => G) {
+    const register = <G extends ToolFunction>(func: G): G => {
+      this.addTool(
+        new NativeTool({
+          ...options,
+          inputSchema: options.inputSchema ?? undefined,
+          outputSchema: options.outputSchema ?? undefined,
+          func,
+        }),
+      );
+      return func;
+    };
+    return fn === undefined ? register : register(fn);
+  }
+
+  /** Removes a tool (and, in `'auto'` mode, the skill it advertised); returns whether it was there. */
+  removeTool(name: string): boolean {
+    const removed = this.registry.remove(name);
+    if (removed && this.skillsMode === 'auto' && this.toolSkillIds.delete(name)) this.card.removeSkill(name);
+    return removed;
+  }
+
+  /** Returns the tool of that name, or undefined. */
+  getTool(name: string): BaseTool | undefined {
+    return this.registry.get(name);
+  }
+
+  /** Subscribes a listener to an event; a listener that throws never breaks a call. */
+  on<Name extends AgentEventName>(event: Name, listener: TelemetryListener<AgentEventMap[Name]>): this {
+    this.emitter.on(event, listener);
+    return this;
+  }
+
+  /** Unsubscribes a listener. */
+  off<Name extends AgentEventName>(event: Name, listener: TelemetryListener<AgentEventMap[Name]>): this {
+    this.emitter.off(event, listener);
+    return this;
+  }
+
+  /**
+   * Calls a tool through the controlled path in a fresh run context (no budget limit).
+   *
+   * @throws see {@link callToolInContext}.
+   */
+  callTool(name: string, args?: Record<string, unknown>): Promise<unknown> {
+    return executeToolCall(this.host, name, new RunContext(), args);
+  }
+
+  /**
+   * Calls a tool in a run context: look up → validate → prepare action → policy → approval → budget and
+   * cancellation → run → result. The context's permissions narrow the policy, its budget counts the call,
+   * and canceling it rejects the call at once.
+   *
+   * @throws ToolNotFoundError (listing the tools), ToolValidationError, ToolDefinitionError,
+   *   ActionDeniedError, ApprovalRequiredError, ActionPolicyError, BudgetExceededError,
+   *   ToolCancelledError, or the tool's own error.
+   */
+  callToolInContext(name: string, context: RunContext, args?: Record<string, unknown>): Promise<unknown> {
+    if (!(context instanceof RunContext)) {
+      return Promise.reject(
+        new ToolInputError(
+          `callToolInContext('${name}', context) needs a RunContext; create one with new RunContext({ budget, permissions, signal }).`,
+        ),
+      );
+    }
+    return executeToolCall(this.host, name, context, args);
+  }
+
+  // Extension point: `infer(prompt, { llm, context, maxSteps })` (the tool loop in lib/llm/) calls
+  // `callToolInContext` for every model tool call; `start()`/`stop()` for the http transport come with
+  // the server. Neither belongs in this coordinator's call path.
+
+  /** Returns the agent as plain data: card, built-in tools by id, native tool names, first-party policy. */
+  toDict(): AgentDict {
+    return serializeAgent({
+      card: this.card,
+      transport: this.transport,
+      skills: this.skillsMode,
+      policy: this.policy,
+      tools: this.registry.list(),
+      mcpServers: this.pendingMcpServers,
+    });
+  }
+
+  /** Returns {@link toDict} as YAML text. */
+  toYAML(): string {
+    return agentDictToYaml(this.toDict());
+  }
+
+  /**
+   * Restores an agent from {@link toDict} data; executable parts come from `overrides`.
+   *
+   * @throws ToolInputError naming the malformed field; nothing is half-restored.
+   */
+  static fromDict(data: unknown, overrides: AgentRestoreOverrides = {}): Agent {
+    return new Agent(restoreAgentOptions(data, overrides));
+  }
+
+  /**
+   * Restores an agent from {@link toYAML} text.
+   *
+   * @throws ToolInputError when the text is not YAML or a field is malformed.
+   */
+  static fromYAML(text: string, overrides: AgentRestoreOverrides = {}): Agent {
+    return Agent.fromDict(parseAgentYaml(text), overrides);
+  }
+
+  private syncSkill(tool: BaseTool): void {
+    if (this.skillsMode !== 'auto') return;
+    this.card.setSkill(AgentSkill.fromTool(tool));
+    this.toolSkillIds.add(tool.name);
+  }
+}
+
+function pickOption<T extends string>(
+  value: T | undefined,
+  field: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if (!choices.includes(value))
+    throw new ToolInputError(
+      `Agent ${field} must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}; got ${JSON.stringify(value)}.`,
+    );
+  return value;
+}

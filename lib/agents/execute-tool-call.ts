@@ -1,0 +1,81 @@
+import { authorizeAction } from '../policy/authorize-action';
+import type { ApprovalHandler } from '../policy/approval-handler';
+import type { Policy } from '../policy/policy';
+import { runCancellable } from '../runtime/run-cancellable';
+import type { RunContext } from '../runtime/run-context';
+import type { TelemetryEmitter } from '../runtime/telemetry-emitter';
+import type { ToolCallTracer } from '../runtime/tool-call-tracer';
+import type { BaseTool, ToolCallOptions } from '../tools/base-tool';
+import { NativeTool } from '../tools/native-tool';
+import type { AgentEventMap } from './agent-events';
+import { prepareToolCall } from './prepare-tool-call';
+import { ToolCallObserver } from './tool-call-observer';
+
+/** What the call path needs from its agent. */
+export interface ToolCallHost {
+  /** Returns the tool or throws ToolNotFoundError listing the tools that exist. */
+  resolveTool(name: string): BaseTool;
+  /** The policy to ask. */
+  readonly policy: Policy;
+  /** The approver (none → fail closed on `require_approval`). */
+  readonly approvalHandler: ApprovalHandler | undefined;
+  /** Listeners. */
+  readonly emitter: TelemetryEmitter<AgentEventMap>;
+  /** Spans (undefined when tracing is off). */
+  readonly tracer: ToolCallTracer | undefined;
+  /** A fresh call id. */
+  nextCallId(): string;
+}
+
+/**
+ * The controlled path of one tool call: look up → validate → prepare action → (cancellation) → policy →
+ * approval → (budget, cancellation) → run (raced against cancellation) → (cancellation) → result, with
+ * events and a span around it.
+ *
+ * @throws ToolNotFoundError, ToolValidationError, ToolDefinitionError, ActionDeniedError,
+ *   ApprovalRequiredError, ActionPolicyError, BudgetExceededError, ToolCancelledError, or the tool's own error.
+ */
+export async function executeToolCall(
+  host: ToolCallHost,
+  name: string,
+  context: RunContext,
+  rawArgs: unknown,
+): Promise<unknown> {
+  const observer = ToolCallObserver.start(host, name, context, rawArgs);
+  try {
+    const tool = host.resolveTool(name);
+    context.throwIfCanceled(name);
+    const prepared = await prepareToolCall(tool, rawArgs, context);
+    observer.arguments(prepared.action, prepared.args);
+    context.checkToolCallBudget(name);
+    const authorization = authorizeAction(prepared.action, context, {
+      policy: host.policy,
+      approvalHandler: host.approvalHandler,
+      observer,
+    });
+    if (authorization instanceof Promise) await authorization;
+    context.throwIfCanceled(name);
+    context.chargeToolCall(name);
+    const result = await runCancellable(context, () => invokeTool(tool, prepared.args, context), {
+      toolName: name,
+      onLateResult: (late) => observer.lateResult(late),
+    });
+    observer.end(result);
+    return result;
+  } catch (error) {
+    observer.fail(error);
+    throw error;
+  }
+}
+
+function invokeTool(tool: BaseTool, args: Record<string, unknown>, context: RunContext): Promise<unknown> {
+  // Arguments were validated once already (and again if a builder rewrote them): NativeTools skip a third pass.
+  if (tool instanceof NativeTool) return tool.invoke(args, { context });
+  const options: ToolCallOptions = {
+    context,
+    get signal() {
+      return context.signal;
+    },
+  };
+  return tool.call(args, options);
+}

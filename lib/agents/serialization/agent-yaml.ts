@@ -1,0 +1,47 @@
+import { parseDocument, stringify } from 'yaml';
+import { ToolInputError } from '../../errors/tool-input-error';
+import type { AgentDict } from './agent-dict';
+
+/** Writes agent data as YAML text. */
+export function agentDictToYaml(dict: AgentDict): string {
+  return stringify(dict, { aliasDuplicateObjects: false });
+}
+
+/**
+ * Parses YAML text into plain data (aliases bounded, one document only).
+ *
+ * @throws ToolInputError when the text is not YAML or not a mapping.
+ */
+export function parseAgentYaml(text: unknown): unknown {
+  if (typeof text !== 'string')
+    throw new ToolInputError(
+      `Agent.fromYAML() needs YAML text, got ${text === null ? 'null' : typeof text}.`,
+    );
+  let document;
+  try {
+    document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  } catch (error) {
+    throw new ToolInputError(`The agent YAML could not be parsed: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (document.errors.length) {
+    throw new ToolInputError(`The agent YAML is not valid YAML: ${document.errors[0].message}`, {
+      cause: document.errors[0],
+    });
+  }
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw new ToolInputError(`The agent YAML could not be read: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ToolInputError(
+      'The agent YAML must be a mapping with card, tools and (optionally) policy, transport, skills, mcpServers.',
+    );
+  }
+  return data;
+}

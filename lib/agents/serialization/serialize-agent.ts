@@ -1,0 +1,109 @@
+import { CapabilityPolicy } from '../../policy/capability-policy';
+import type { Policy } from '../../policy/policy';
+import type { BaseTool } from '../../tools/base-tool';
+import type { AgentCard } from '../agent-card';
+import type { AgentDict, McpServerDict, ToolDict } from './agent-dict';
+
+/** What an agent hands to {@link serializeAgent}. */
+export interface AgentSnapshot {
+  readonly card: AgentCard;
+  readonly transport: 'runtime' | 'http';
+  readonly skills: 'auto' | 'fixed';
+  readonly policy: Policy;
+  readonly tools: readonly BaseTool[];
+  readonly mcpServers: readonly McpServerDict[];
+}
+
+// Option keys that may carry credentials are never written, whatever their value.
+const SECRET_KEY =
+  /(api[-_]?key|token|secret|password|passwd|authorization|credential|cookie|headers|^env$)/i;
+
+/**
+ * Turns an agent into plain data: the card, built-in tools by stable id (with their JSON options),
+ * native tools by name, MCP tools grouped by server config, and the first-party policy's rules. Never
+ * secrets, never callbacks: custom policies, approval handlers and native implementations are passed
+ * again on restore.
+ */
+export function serializeAgent(snapshot: AgentSnapshot): AgentDict {
+  const tools: ToolDict[] = [];
+  const servers: McpServerDict[] = snapshot.mcpServers.map((server) => structuredClone(server));
+  for (const tool of snapshot.tools) {
+    const metadata = readMetadata(tool);
+    const builtin = metadata?.builtin as { id?: unknown; options?: unknown } | undefined;
+    const mcp = metadata?.mcp;
+    if (builtin && typeof builtin.id === 'string') {
+      const options = toJsonOptions(builtin.options);
+      tools.push({
+        type: 'builtin',
+        builtinId: builtin.id,
+        name: tool.name,
+        ...(options ? { options } : {}),
+      });
+    } else if (mcp && typeof mcp === 'object') {
+      addMcpTool(servers, mcp as Record<string, unknown>, tool.name);
+    } else {
+      tools.push({ type: 'native', name: tool.name });
+    }
+  }
+  const dict: AgentDict = {
+    card: snapshot.card.toJSON(),
+    transport: snapshot.transport,
+    skills: snapshot.skills,
+    tools,
+  };
+  // Only the exact first-party class is data; a subclass may carry behaviour that data cannot restore.
+  if (snapshot.policy instanceof CapabilityPolicy && snapshot.policy.constructor === CapabilityPolicy)
+    dict.policy = snapshot.policy.toDict();
+  if (servers.length) dict.mcpServers = servers;
+  return dict;
+}
+
+function readMetadata(tool: BaseTool): Record<string, unknown> | undefined {
+  const metadata = (tool as { metadata?: unknown }).metadata;
+  return typeof metadata === 'object' && metadata !== null
+    ? (metadata as Record<string, unknown>)
+    : undefined;
+}
+
+function addMcpTool(servers: McpServerDict[], config: Record<string, unknown>, toolName: string): void {
+  const clean = toJsonOptions(config) ?? {};
+  delete clean.tools;
+  const key = JSON.stringify(clean);
+  let server = servers.find((entry) => {
+    const { tools: _tools, ...rest } = entry;
+    return JSON.stringify(rest) === key;
+  });
+  if (!server) {
+    server = { ...clean, tools: [] };
+    servers.push(server);
+  }
+  const names = (server.tools ??= []);
+  if (!names.includes(toolName)) names.push(toolName);
+}
+
+/** Keeps JSON data only: functions, symbols, class instances other than plain objects, and secret-named keys are dropped. */
+function toJsonOptions(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const result = toJsonValue(value);
+  return result && typeof result === 'object' && Object.keys(result).length
+    ? (result as Record<string, unknown>)
+    : undefined;
+}
+
+function toJsonValue(value: unknown, depth = 0): unknown {
+  if (depth > 20) return undefined;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (Array.isArray(value))
+    return value.map((item) => toJsonValue(item, depth + 1)).filter((item) => item !== undefined);
+  if (typeof value !== 'object') return undefined;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (SECRET_KEY.test(key) || key === '__proto__') continue;
+    const json = toJsonValue(item, depth + 1);
+    if (json !== undefined) result[key] = json;
+  }
+  return result;
+}

@@ -1,0 +1,98 @@
+import { ActionDeniedError } from '../errors/action-denied-error';
+import type { RunAction } from '../runtime/run-action';
+import type { RunContext } from '../runtime/run-context';
+import type { ApprovalDecision } from './approval-decision';
+import type { ApprovalHandler } from './approval-handler';
+import { ApprovalRequest } from './approval-request';
+import { evaluatePolicy } from './evaluate-policy';
+import type { Policy } from './policy';
+import { PolicyDecision } from './policy-decision';
+import { requestApproval } from './request-approval';
+
+/** Hooks that observe authorization (telemetry); they must not throw. */
+export interface AuthorizationObserver {
+  /** The policy decided. */
+  onDecision?(decision: PolicyDecision): void;
+  /** An approver is being asked. */
+  onApprovalRequest?(request: ApprovalRequest): void;
+  /** The approver answered (or failed: then `decision` is undefined and `error` is set). */
+  onApprovalResponse?(request: ApprovalRequest, decision: ApprovalDecision | undefined, error: unknown): void;
+}
+
+/** Options of {@link authorizeAction}. */
+export interface AuthorizeActionOptions {
+  /** The policy to ask. */
+  policy: Policy;
+  /** The approver for `require_approval` (none → fail closed). */
+  approvalHandler?: ApprovalHandler;
+  /** Telemetry hooks. */
+  observer?: AuthorizationObserver;
+}
+
+/** The outcome of a successful authorization. */
+export interface ActionAuthorization {
+  /** The authorized action. */
+  readonly action: RunAction;
+  /** The policy's decision. */
+  readonly decision: PolicyDecision;
+  /** The approval request, when one was made. */
+  readonly approvalRequest?: ApprovalRequest;
+  /** The approver's decision, when one was made. */
+  readonly approvalDecision?: ApprovalDecision;
+}
+
+/**
+ * Authorizes one action: cancellation check, policy, then (on `require_approval`) the approval handler.
+ * Returns (or resolves to) the authorization only when the action may run; a synchronous allow is
+ * returned synchronously.
+ *
+ * @throws ToolCancelledError when the run is canceled (the policy is then never asked);
+ *   ActionDeniedError, ApprovalRequiredError or ActionPolicyError when the action may not run.
+ */
+export function authorizeAction(
+  action: RunAction,
+  context: RunContext,
+  options: AuthorizeActionOptions,
+): ActionAuthorization | Promise<ActionAuthorization> {
+  context.throwIfCanceled(action.name);
+  const evaluated = evaluatePolicy(options.policy, action, context);
+  // A synchronous allow (the common case) is answered without a microtask hop.
+  if (evaluated instanceof PolicyDecision && evaluated.effect === 'allow') {
+    options.observer?.onDecision?.(evaluated);
+    return { action, decision: evaluated };
+  }
+  return completeAuthorization(action, context, options, evaluated);
+}
+
+async function completeAuthorization(
+  action: RunAction,
+  context: RunContext,
+  options: AuthorizeActionOptions,
+  evaluated: PolicyDecision | Promise<PolicyDecision>,
+): Promise<ActionAuthorization> {
+  const decision = await evaluated;
+  options.observer?.onDecision?.(decision);
+  if (decision.effect === 'allow') return { action, decision };
+  if (decision.effect === 'deny') {
+    context.throwIfCanceled(action.name);
+    throw new ActionDeniedError(
+      `Action '${action.name}' denied: ${decision.reason || `policy '${decision.policyName}' denied it`}`,
+      {
+        toolName: action.name,
+        action: action.toDict(),
+        decision: decision.toDict(),
+      },
+    );
+  }
+  const request = new ApprovalRequest({ action, policyDecision: decision, runId: context.runId });
+  options.observer?.onApprovalRequest?.(request);
+  let approvalDecision: ApprovalDecision;
+  try {
+    approvalDecision = await requestApproval(options.approvalHandler, request, context);
+  } catch (error) {
+    options.observer?.onApprovalResponse?.(request, undefined, error);
+    throw error;
+  }
+  options.observer?.onApprovalResponse?.(request, approvalDecision, undefined);
+  return { action, decision, approvalRequest: request, approvalDecision };
+}

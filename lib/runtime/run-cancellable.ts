@@ -1,0 +1,102 @@
+import { ToolCancelledError } from '../errors/tool-cancelled-error';
+import type { RunContext } from './run-context';
+
+/** Options of {@link runCancellable}. */
+export interface RunCancellableOptions {
+  /** The tool being run, named in the error. */
+  toolName: string;
+  /** Called with the result when the tool finishes after the call was already rejected as canceled. */
+  onLateResult?: (result: unknown) => void;
+}
+
+/**
+ * Runs a tool under a context's cancellation: checks before starting, rejects with
+ * {@link ToolCancelledError} as soon as the context is canceled (even if the tool ignores its signal),
+ * and checks again after the tool returns. A result that arrived after cancellation is kept on the
+ * error (`error.result`, `error.hasResult`); one that arrives after the rejection goes to `onLateResult`.
+ *
+ * @throws ToolCancelledError when the context is canceled before, during or right after the run.
+ */
+export function runCancellable(
+  context: RunContext,
+  run: () => unknown,
+  options: RunCancellableOptions,
+): Promise<unknown> {
+  const { toolName } = options;
+  let started: unknown;
+  try {
+    context.throwIfCanceled(toolName);
+    started = run();
+    if (!isPromiseLike(started)) return Promise.resolve(checkAfter(context, toolName, started));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const pending = started;
+  return new Promise<unknown>((resolve, reject) => {
+    let settled = false;
+    const stopListening = context.onCanceled(() => {
+      if (settled) return;
+      settled = true;
+      reject(buildCancelledError(context, toolName, false, undefined));
+    });
+    pending.then(
+      (result) => {
+        if (settled) {
+          options.onLateResult?.(result);
+          return;
+        }
+        settled = true;
+        stopListening();
+        try {
+          resolve(checkAfter(context, toolName, result));
+        } catch (error) {
+          reject(error);
+        }
+      },
+      (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        stopListening();
+        reject(
+          context.canceled && !(error instanceof ToolCancelledError)
+            ? buildCancelledError(context, toolName, false, undefined, error)
+            : error,
+        );
+      },
+    );
+  });
+}
+
+function checkAfter(context: RunContext, toolName: string, result: unknown): unknown {
+  if (context.canceled) throw buildCancelledError(context, toolName, true, result);
+  return result;
+}
+
+function buildCancelledError(
+  context: RunContext,
+  toolName: string,
+  hasResult: boolean,
+  result: unknown,
+  cause?: unknown,
+): ToolCancelledError {
+  const reason = context.cancelReason;
+  const what = hasResult
+    ? `tool '${toolName}' finished after cancellation; its result is kept in error.result because its side effects may have happened`
+    : `tool '${toolName}' was stopped before it finished`;
+  return new ToolCancelledError(
+    `Run ${context.runId} was canceled${reason ? ` (${reason})` : ''}; ${what}.`,
+    {
+      reason,
+      toolName,
+      hasResult,
+      result,
+      cause,
+    },
+  );
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function'
+  );
+}
