@@ -9,7 +9,7 @@ const PARAM_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object',
  * Marks a tool method's parameter as part of the argument object. With a name, the parameter is one
  * property (`@Param('guests', { type: 'integer' })`); without one, its DTO class is the whole object.
  *
- * @throws ToolDefinitionError for a bad name or option, or a parameter of a constructor.
+ * @throws ToolDefinitionError for a bad name or option, or a parameter of a constructor or a static method.
  */
 export function Param(name?: string, options: ParamOptions = {}): ParameterDecorator {
   if (name !== undefined && (typeof name !== 'string' || !PARAM_NAME.test(name))) {
@@ -18,24 +18,39 @@ export function Param(name?: string, options: ParamOptions = {}): ParameterDecor
     );
   }
   if (typeof options !== 'object' || options === null) {
-    throw new ToolDefinitionError(`@Param(${JSON.stringify(name ?? '')}) options must be an object, e.g. { type: 'integer' }.`);
+    throw new ToolDefinitionError(
+      `@Param(${JSON.stringify(name ?? '')}) options must be an object, e.g. { type: 'integer' }.`,
+    );
   }
   if (options.type !== undefined && !PARAM_TYPES.has(options.type)) {
-    throw new ToolDefinitionError(`@Param(${JSON.stringify(name ?? '')}) has the unknown type '${options.type}'; use one of ${[...PARAM_TYPES].join(', ')}.`);
+    throw new ToolDefinitionError(
+      `@Param(${JSON.stringify(name ?? '')}) has the unknown type '${options.type}'; use one of ${[...PARAM_TYPES].join(', ')}.`,
+    );
   }
   if (name === undefined && (options.default !== undefined || options.optional)) {
-    throw new ToolDefinitionError('An unnamed @Param() is the whole argument object; it cannot be optional or have a default.');
+    throw new ToolDefinitionError(
+      'An unnamed @Param() is the whole argument object; it cannot be optional or have a default.',
+    );
   }
   const frozen = Object.freeze({ ...options });
   return (target, propertyKey, index) => {
     if (propertyKey === undefined || typeof propertyKey === 'symbol') {
-      throw new ToolDefinitionError(`@Param(${JSON.stringify(name ?? '')}) is on a constructor parameter; put it on a @Tool method's parameter.`);
+      throw new ToolDefinitionError(
+        `@Param(${JSON.stringify(name ?? '')}) is on a constructor parameter; put it on a @Tool method's parameter.`,
+      );
+    }
+    if (typeof target === 'function') {
+      throw new ToolDefinitionError(
+        `@Param(${JSON.stringify(name ?? '')}) is on a parameter of the static method ${target.name}.${propertyKey}; tools must be instance methods.`,
+      );
     }
     const classTarget = (target as object).constructor;
     recordParam(
       classTarget,
       propertyKey,
-      name === undefined ? { kind: 'whole', index, options: frozen } : { kind: 'named', index, name, options: frozen },
+      name === undefined
+        ? { kind: 'whole', index, options: frozen }
+        : { kind: 'named', index, name, options: frozen },
     );
   };
 }

@@ -2,28 +2,63 @@ import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { recordToolMethod } from '../metadata/tool-metadata';
 import type { ToolOptions } from '../metadata/metadata-records';
 import { assertToolName } from '../tool-name';
+import { assertOptionalKind, assertOptionalStringList } from './assert-decorator-options';
 
 /**
  * Marks a method as a tool. The method's `@Param` parameters become the argument object; `scanTools`
  * (or `agent.addToolset`) turns it into a NativeTool bound to the instance.
  *
- * @throws ToolDefinitionError for a bad name, a missing description or a static method.
+ * @throws ToolDefinitionError for a bad name, a missing description, an option of the wrong kind or a static method.
  */
 export function Tool(options: ToolOptions): MethodDecorator {
   if (typeof options !== 'object' || options === null) {
-    throw new ToolDefinitionError("@Tool() needs options: @Tool({ name: 'book_hotel', description: 'Book a hotel room' }).");
+    throw new ToolDefinitionError(
+      "@Tool() needs options: @Tool({ name: 'book_hotel', description: 'Book a hotel room' }).",
+    );
   }
   assertToolName(options.name, '@Tool()');
   if (typeof options.description !== 'string') {
-    throw new ToolDefinitionError(`@Tool({ name: '${options.name}' }) needs a description string: say what the tool does and when to call it.`);
+    throw new ToolDefinitionError(
+      `@Tool({ name: '${options.name}' }) needs a description string: say what the tool does and when to call it.`,
+    );
   }
+  const where = `@Tool({ name: '${options.name}' })`;
+  assertOptionalStringList(options.tags, where, 'tags', "['travel']");
+  assertOptionalStringList(options.capabilities, where, 'capabilities', "['records.write']");
+  assertOptionalKind(options.examples, where, 'examples', ['array'], 'a list of example argument objects');
+  assertOptionalKind(
+    options.inputSchema,
+    where,
+    'inputSchema',
+    ['object', 'function'],
+    'a JSON Schema object or a DTO class',
+  );
+  assertOptionalKind(
+    options.outputSchema,
+    where,
+    'outputSchema',
+    ['object', 'function'],
+    'a JSON Schema object or a DTO class',
+  );
+  assertOptionalKind(
+    options.actionBuilder,
+    where,
+    'actionBuilder',
+    ['function'],
+    'a function (args, context) => RunAction',
+  );
+  assertOptionalKind(options.metadata, where, 'metadata', ['object'], 'a plain object');
   const frozen = Object.freeze({ ...options });
   return (target, propertyKey) => {
     if (typeof target === 'function') {
-      throw new ToolDefinitionError(`@Tool('${options.name}') is on the static method ${String(propertyKey)}; tools must be instance methods.`);
+      throw new ToolDefinitionError(
+        `@Tool('${options.name}') is on the static method ${String(propertyKey)}; tools must be instance methods.`,
+      );
     }
     if (typeof propertyKey === 'symbol') {
-      throw new ToolDefinitionError(`@Tool('${options.name}') is on a symbol-named method; use a string-named method.`);
+      throw new ToolDefinitionError(
+        `@Tool('${options.name}') is on a symbol-named method; use a string-named method.`,
+      );
     }
     const classTarget = (target as object).constructor;
     if (!recordToolMethod(classTarget, { methodName: propertyKey, options: frozen })) {

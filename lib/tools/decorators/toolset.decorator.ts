@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { recordToolset } from '../metadata/tool-metadata';
+import { assertOptionalStringList } from './assert-decorator-options';
 
 /** Options of `@Toolset`: defaults for every `@Tool` of the class. */
 export interface ToolsetOptions {
@@ -11,14 +12,24 @@ export interface ToolsetOptions {
   namePrefix?: string;
 }
 
-/** Sets class-level defaults (tags, capabilities, a name prefix) for the class's `@Tool` methods. */
+/**
+ * Sets class-level defaults (tags, capabilities, a name prefix) for the class's `@Tool` methods.
+ *
+ * @throws ToolDefinitionError for options of the wrong kind or a name prefix outside `[A-Za-z0-9_-]`.
+ */
 export function Toolset(options: ToolsetOptions = {}): ClassDecorator {
   if (typeof options !== 'object' || options === null) {
-    throw new ToolDefinitionError("@Toolset() options must be an object, e.g. @Toolset({ tags: ['travel'] }).");
+    throw new ToolDefinitionError(
+      "@Toolset() options must be an object, e.g. @Toolset({ tags: ['travel'] }).",
+    );
   }
   if (options.namePrefix !== undefined && !/^[A-Za-z0-9_-]{0,32}$/.test(options.namePrefix)) {
-    throw new ToolDefinitionError(`@Toolset({ namePrefix: ${JSON.stringify(options.namePrefix)} }) may only use [A-Za-z0-9_-], at most 32 characters.`);
+    throw new ToolDefinitionError(
+      `@Toolset({ namePrefix: ${JSON.stringify(options.namePrefix)} }) may only use [A-Za-z0-9_-], at most 32 characters.`,
+    );
   }
+  assertOptionalStringList(options.tags, '@Toolset()', 'tags', "['travel']");
+  assertOptionalStringList(options.capabilities, '@Toolset()', 'capabilities', "['records.write']");
   const record = Object.freeze({
     tags: options.tags ? Object.freeze([...options.tags]) : undefined,
     capabilities: options.capabilities ? Object.freeze([...options.capabilities]) : undefined,

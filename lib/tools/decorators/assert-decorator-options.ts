@@ -1,0 +1,45 @@
+import { ToolDefinitionError } from '../../errors/tool-definition-error';
+
+/**
+ * Checks that an option of a decorator is absent or a list of strings (`tags`, `capabilities`).
+ *
+ * @throws ToolDefinitionError naming the decorator, the option and the fix.
+ */
+export function assertOptionalStringList(
+  value: unknown,
+  where: string,
+  option: string,
+  example: string,
+): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new ToolDefinitionError(
+      `${where}: ${option} must be a list of strings, e.g. ${option}: ${example}.`,
+    );
+  }
+}
+
+/**
+ * Checks that an option of a decorator is absent or of one of the expected kinds.
+ *
+ * @throws ToolDefinitionError naming the decorator, the option and what it accepts.
+ */
+export function assertOptionalKind(
+  value: unknown,
+  where: string,
+  option: string,
+  kinds: readonly ('array' | 'function' | 'object')[],
+  accepted: string,
+): void {
+  if (value === undefined) return;
+  const kind = Array.isArray(value)
+    ? 'array'
+    : typeof value === 'function'
+      ? 'function'
+      : typeof value === 'object' && value !== null
+        ? 'object'
+        : null;
+  if (kind === null || !kinds.includes(kind)) {
+    throw new ToolDefinitionError(`${where}: ${option} must be ${accepted}.`);
+  }
+}
