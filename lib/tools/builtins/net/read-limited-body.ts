@@ -13,6 +13,8 @@ export interface ReadLimitedBodyOptions {
   toolName?: string;
   /** The provider named in runtime errors. */
   provider?: string;
+  /** Returns the transport error seen on the request, if any, to report instead of a bare close. */
+  failure?: () => unknown;
 }
 
 /**
@@ -54,7 +56,7 @@ export function readLimitedBody(
       size += bytes.length;
     };
     const onEnd = (): void => settle(() => resolve({ body: Buffer.concat(chunks, size), truncated: false }));
-    const onError = (error: Error): void => settle(() => reject(error));
+    const onError = (error: Error): void => settle(() => reject(options.failure?.() ?? error));
     const onClose = (): void =>
       settle(() =>
         reject(

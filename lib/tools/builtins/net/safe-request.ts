@@ -1,4 +1,6 @@
-import type { ClientRequest } from 'node:http';
+import * as http from 'node:http';
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import * as https from 'node:https';
 import type { Readable } from 'node:stream';
 import axios from 'axios';
 import type { AxiosResponse } from 'axios';
@@ -131,6 +133,8 @@ interface HopResponse {
   headers: Record<string, string>;
   stream: Readable;
   discard(): void;
+  /** The first error the request or its socket reported after the headers arrived. */
+  failure(): unknown;
 }
 
 async function sendOnce(
@@ -152,6 +156,18 @@ async function sendOnce(
       throw error;
     }
   });
+  let failure: unknown;
+  // The native http/https transport, with the request's own errors captured from the first moment: a parser
+  // error (bad chunking) can fire in the same tick as the headers, before the response reaches us.
+  const transport = {
+    request(requestOptions: RequestOptions, callback: (response: IncomingMessage) => void): ClientRequest {
+      const request = (requestOptions.protocol === 'https:' ? https : http).request(requestOptions, callback);
+      request.on('error', (error: unknown) => {
+        failure ??= error;
+      });
+      return request;
+    },
+  };
   let response: AxiosResponse<Readable>;
   try {
     // A fresh literal per request: every security-relevant option is an own property (prototype-pollution gadgets).
@@ -161,6 +177,7 @@ async function sendOnce(
       adapter: 'http',
       headers: buildHeaders(options.headers),
       maxRedirects: 0,
+      transport,
       validateStatus: () => true,
       proxy: false,
       httpAgent: agents.httpAgent,
@@ -190,7 +207,13 @@ async function sendOnce(
     agents.httpAgent.destroy();
     agents.httpsAgent.destroy();
   });
-  return { status: response.status, headers: flattenHeaders(response.headers), stream, discard };
+  return {
+    status: response.status,
+    headers: flattenHeaders(response.headers),
+    stream,
+    discard,
+    failure: () => failure,
+  };
 }
 
 async function readFinalResponse(
@@ -220,6 +243,7 @@ async function readFinalResponse(
       signal: deadline.signal,
       toolName: options.toolName,
       provider: options.provider,
+      failure: response.failure,
     });
     return { status: response.status, headers: response.headers, body, url: url.href, truncated, redirects };
   } finally {

@@ -1,0 +1,104 @@
+import { Parser } from 'htmlparser2';
+import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { FETCH_URL_LIMITS } from './fetch-url-limits';
+
+/** Elements whose content is never readable text. */
+const SKIPPED = new Set(['script', 'style', 'noscript', 'svg', 'canvas', 'template', 'title']);
+/** Elements that start and end a line. */
+const BLOCKS = new Set([
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+]);
+
+/**
+ * Turns an HTML document into its readable text and `<title>`: script, style, noscript, svg, canvas and
+ * template content is skipped, block elements break lines, each line has its whitespace collapsed and is
+ * trimmed, empty lines are dropped, entities are decoded. The title is normalized the same way and cut at
+ * 500 characters.
+ *
+ * @throws ToolRuntimeError "malformed HTML" when the parser fails.
+ */
+export function extractReadableHtml(html: string): { title: string; text: string } {
+  const parts: string[] = [];
+  const titleParts: string[] = [];
+  let skipDepth = 0;
+  let inTitle = 0;
+  let svgDepth = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === 'svg') svgDepth += 1;
+        if (name === 'title' && svgDepth === 0) inTitle += 1;
+        if (SKIPPED.has(name)) skipDepth += 1;
+        else if (BLOCKS.has(name)) parts.push('\n');
+      },
+      onclosetag(name) {
+        if (name === 'svg') svgDepth = Math.max(0, svgDepth - 1);
+        if (name === 'title') inTitle = Math.max(0, inTitle - 1);
+        if (SKIPPED.has(name)) skipDepth = Math.max(0, skipDepth - 1);
+        else if (BLOCKS.has(name)) parts.push('\n');
+      },
+      ontext(text) {
+        if (inTitle > 0 && svgDepth === 0 && titleParts.length < 1000) titleParts.push(text);
+        if (skipDepth === 0) parts.push(text);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  try {
+    parser.write(html);
+    parser.end();
+  } catch (error) {
+    throw new ToolRuntimeError(
+      `${FETCH_URL_LIMITS.toolName}: malformed HTML: the page could not be parsed.`,
+      {
+        toolName: FETCH_URL_LIMITS.toolName,
+        cause: error,
+      },
+    );
+  }
+  const title = collapse(titleParts.join('')).slice(0, FETCH_URL_LIMITS.maxTitleLength);
+  return { title, text: toLines(parts.join('')) };
+}
+
+/** Collapses whitespace runs to one space per line, trims lines, drops empty ones and joins with `\n`. */
+export function toLines(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/u)
+    .map(collapse)
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+function collapse(text: string): string {
+  return text.replace(/[\s\u00a0]+/gu, ' ').trim();
+}
