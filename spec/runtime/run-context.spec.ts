@@ -1,0 +1,142 @@
+import { BudgetExceededError } from '../../lib/errors/budget-exceeded-error';
+import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
+import { ToolInputError } from '../../lib/errors/tool-input-error';
+import { RunContext } from '../../lib/runtime/run-context';
+
+describe('RunContext', () => {
+  describe('constructor', () => {
+    it('keeps permissions in canonical form', () => {
+      const context = new RunContext({ permissions: { 'network.*': 'denied', mail: true, default: 'ask' } });
+      expect(context.permissions).toEqual({
+        'network.*': 'deny',
+        mail: 'allow',
+        default: 'require_approval',
+      });
+      expect(context.permissionChain()).toEqual([
+        { 'network.*': 'deny', mail: 'allow', default: 'require_approval' },
+      ]);
+    });
+
+    it('throws ToolInputError naming a permission whose effect is unknown', () => {
+      expect(() => new RunContext({ permissions: { 'network.read': 'sometimes' } })).toThrow(ToolInputError);
+      expect(() => new RunContext({ permissions: { 'network.read': 'sometimes' } })).toThrow(
+        `RunContext permissions['network.read'] has the unsupported policy effect "sometimes"`,
+      );
+      expect(() => new RunContext({ permissions: ['x'] as never })).toThrow(
+        'RunContext permissions must map capabilities to effects',
+      );
+    });
+  });
+
+  describe('onCanceled', () => {
+    it('calls listeners once on cancel, and not after they were removed', () => {
+      const context = new RunContext();
+      const kept = jest.fn();
+      const removed = jest.fn();
+      context.onCanceled(kept);
+      const stop = context.onCanceled(removed);
+      stop();
+      context.cancel('done');
+      context.cancel('again');
+      expect(kept).toHaveBeenCalledTimes(1);
+      expect(removed).not.toHaveBeenCalled();
+    });
+
+    it('fires when a parent is canceled, when the outside signal aborts, and when the deadline passes', async () => {
+      const parent = new RunContext();
+      const child = parent.child();
+      const fromParent = jest.fn();
+      child.onCanceled(fromParent);
+      parent.cancel('parent stop');
+      expect(fromParent).toHaveBeenCalledTimes(1);
+      expect(child.cancelReason).toBe('parent stop');
+
+      const controller = new AbortController();
+      const withSignal = new RunContext({ signal: controller.signal });
+      const fromSignal = jest.fn();
+      withSignal.onCanceled(fromSignal);
+      controller.abort('gone');
+      expect(fromSignal).toHaveBeenCalledTimes(1);
+
+      const timed = new RunContext({ budget: { maxRuntimeSeconds: 0.02 } });
+      await new Promise<void>((resolve) => timed.onCanceled(resolve));
+      expect(timed.canceled).toBe(true);
+      expect(timed.cancelReason).toBe('budget.maxRuntimeSeconds (0.02) elapsed');
+    });
+
+    it('calls a listener soon when the context is already canceled', async () => {
+      const context = new RunContext();
+      context.cancel();
+      await new Promise<void>((resolve) => context.onCanceled(resolve));
+      expect(context.signal.aborted).toBe(true);
+      expect(context.signal.reason).toBeInstanceOf(ToolCancelledError);
+    });
+  });
+
+  describe('signal', () => {
+    it('aborts with a ToolCancelledError when the run is canceled', () => {
+      const context = new RunContext();
+      const signal = context.signal;
+      expect(signal.aborted).toBe(false);
+      context.cancel('halt');
+      expect(signal.aborted).toBe(true);
+      expect((signal.reason as ToolCancelledError).message).toContain('was canceled (halt)');
+    });
+  });
+
+  describe('checkToolCallBudget', () => {
+    it('checks without counting, then chargeToolCall throws BudgetExceededError at the limit', () => {
+      const context = new RunContext({ budget: { maxToolCalls: 1 } });
+      context.checkToolCallBudget('a');
+      context.checkToolCallBudget('a');
+      expect(context.usage.toolCalls).toBe(0);
+      context.chargeToolCall('a');
+      expect(() => context.checkToolCallBudget('b')).toThrow(BudgetExceededError);
+      expect(() => context.chargeToolCall('b')).toThrow(
+        "The run's budget allows 1 tool calls (maxToolCalls); calling tool 'b' would exceed it.",
+      );
+      expect(context.usage.toolCalls).toBe(1);
+    });
+
+    it('counts a child’s calls against its parent too', () => {
+      const parent = new RunContext({ budget: { maxToolCalls: 2 } });
+      const first = parent.child();
+      const second = parent.child();
+      first.chargeToolCall('a');
+      second.chargeToolCall('b');
+      expect(parent.usage.toolCalls).toBe(2);
+      expect(() => first.chargeToolCall('c')).toThrow(BudgetExceededError);
+    });
+  });
+
+  describe('toDict', () => {
+    it('round-trips through fromDict with permissions, budget, usage and cancellation', () => {
+      const context = new RunContext({
+        runId: 'run-1',
+        sessionId: 'session-1',
+        permissions: { 'records.*': 'ask' },
+        budget: { maxToolCalls: 3 },
+        metadata: { user: 'ada' },
+      });
+      context.chargeToolCall('a');
+      context.cancel('done');
+      const restored = RunContext.fromDict(JSON.parse(JSON.stringify(context.toDict())));
+      expect(restored.toDict()).toEqual(context.toDict());
+      expect(restored.toDict()).toEqual({
+        runId: 'run-1',
+        sessionId: 'session-1',
+        permissions: { 'records.*': 'require_approval' },
+        budget: { maxToolCalls: 3 },
+        metadata: { user: 'ada' },
+        usage: { toolCalls: 1, steps: 0, llmCalls: 0 },
+        canceled: true,
+        cancelReason: 'done',
+      });
+    });
+
+    it('throws ToolInputError from fromDict when given no object', () => {
+      expect(() => RunContext.fromDict(null)).toThrow(ToolInputError);
+      expect(() => RunContext.fromDict(null)).toThrow('RunContext.fromDict() needs an object.');
+    });
+  });
+});
