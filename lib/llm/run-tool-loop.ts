@@ -85,7 +85,7 @@ export async function runToolLoop(
       response = await raceWithCancellation(llm.generate(request), context);
     } catch (error) {
       emit({ type: 'llm-call-error', ...base, durationMs: Date.now() - started, error: error as Error });
-      if (context.canceled) context.throwIfCanceled();
+      if (!(error instanceof ToolCancelledError) && context.canceled) context.throwIfCanceled();
       throw error;
     }
     usage.llmCalls += 1;

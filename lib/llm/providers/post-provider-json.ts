@@ -64,7 +64,7 @@ export async function postProviderJson(request: ProviderJsonRequest): Promise<Re
   const text = typeof response.data === 'string' ? response.data : String(response.data ?? '');
   if (status < 200 || status >= 300) {
     const retryable = RETRYABLE_STATUSES.has(status);
-    const detail = scrub(readProviderMessage(text), request.secrets);
+    const detail = scrub(readProviderMessage(text), request.secrets).replace(/[.\s]+$/, '');
     const hint =
       status === 401 || status === 403
         ? ' Check the API key.'
@@ -98,7 +98,7 @@ export function scrub(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) if (secret.length >= 4) result = result.split(secret).join('[redacted]');
   return result
-    .replace(/\b(sk-[A-Za-z0-9_-]{6})[A-Za-z0-9_*-]+/g, '$1…[redacted]')
+    .replace(/\bsk-[A-Za-z0-9_*-]{8,}/g, 'sk-…[redacted]')
     .replace(/AIza[0-9A-Za-z_-]{10,}/g, 'AIza…[redacted]');
 }
 
