@@ -21,7 +21,7 @@ export function collectTools(source: ToolSource): BaseTool[] {
       'Expected an array of tools, or an object with a `tools` map or iterable (such as an Agent).',
     );
   }
-  const values = iterable instanceof Map ? iterable.values() : (iterable as Iterable<unknown>);
+  const values = isMapLike(iterable) ? iterable.values() : (iterable as Iterable<unknown>);
   const tools: BaseTool[] = [];
   const seen = new Set<string>();
   for (const item of values) {
@@ -46,6 +46,15 @@ function isIterable(value: unknown): value is Iterable<unknown> {
     value !== null &&
     typeof value === 'object' &&
     typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function'
+  );
+}
+
+/** A Map or a read-only map view (such as the Agent's `tools`): iterating it yields entries, not tools. */
+function isMapLike(value: unknown): value is ReadonlyMap<unknown, unknown> {
+  return (
+    value instanceof Map ||
+    (typeof (value as Map<unknown, unknown>).get === 'function' &&
+      typeof (value as Map<unknown, unknown>).values === 'function')
   );
 }
 

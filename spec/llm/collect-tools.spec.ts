@@ -13,6 +13,16 @@ describe('collectTools', () => {
       ).toEqual(['a', 'b']);
       expect(collectTools({ tools }).map((tool) => tool.name)).toEqual(['a', 'b']);
     });
+
+    it('reads the values of a read-only map view that is not a Map (the Agent exposes one)', () => {
+      const backing = new Map([['a', structuralTool('a')]]);
+      const view = {
+        get: (name: string) => backing.get(name),
+        values: () => backing.values(),
+        [Symbol.iterator]: () => backing.entries(),
+      };
+      expect(collectTools({ tools: view as never }).map((tool) => tool.name)).toEqual(['a']);
+    });
   });
 
   describe('errors', () => {
