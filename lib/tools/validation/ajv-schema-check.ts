@@ -10,7 +10,15 @@ let sharedAjv: Ajv | undefined;
 
 function getAjv(): Ajv {
   if (!sharedAjv) {
-    sharedAjv = new Ajv({ strict: false, allErrors: false, logger: false, validateSchema: false, unicodeRegExp: true });
+    // ownProperties: a required `constructor` or `toString` must be the argument's own key, not Object.prototype's.
+    sharedAjv = new Ajv({
+      strict: false,
+      allErrors: false,
+      logger: false,
+      validateSchema: false,
+      unicodeRegExp: true,
+      ownProperties: true,
+    });
     addFormats(sharedAjv, { mode: 'fast' });
   }
   return sharedAjv;
@@ -31,7 +39,9 @@ export function compileAjvSchemaCheck(schema: JsonSchema, untrusted: boolean): A
   try {
     validate = getAjv().compile(prepared);
   } catch (error) {
-    throw new ToolDefinitionError(`The input schema cannot be compiled: ${(error as Error).message}`, { cause: error });
+    throw new ToolDefinitionError(`The input schema cannot be compiled: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return (value) => (validate(value) ? null : toIssue(validate.errors?.[0]));
 }

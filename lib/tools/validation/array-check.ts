@@ -11,7 +11,9 @@ export function buildArrayCheck(node: JsonSchema, pointer: string, context: Comp
     : Array.isArray(node.items)
       ? (node.items as unknown[])
       : null;
-  const prefixChecks = tuple ? tuple.map((item, index) => context.compile(item, `${pointer}/prefixItems/${index}`)) : [];
+  const prefixChecks = tuple
+    ? tuple.map((item, index) => context.compile(item, `${pointer}/prefixItems/${index}`))
+    : [];
   const restSchema = tuple ? (Array.isArray(node.items) ? node.additionalItems : node.items) : node.items;
   const restCheck = context.compile(restSchema ?? true, `${pointer}/items`);
   const { minItems, maxItems } = node;

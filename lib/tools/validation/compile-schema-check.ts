@@ -4,7 +4,6 @@ import { copyJsonValue, describeType } from './copy-json-value';
 import type { SchemaCheck } from './schema-check';
 import { buildTypeCheck, JSON_TYPES } from './type-checks';
 import { isEqualJson } from './is-equal-json';
-import { ValidationState } from './validation-state';
 
 /** How a schema is compiled. */
 export interface CompileSchemaOptions {
@@ -23,7 +22,10 @@ export interface CompileContext {
 const acceptCopy: SchemaCheck = (value, path, depth, state) => copyJsonValue(value, path, depth, state);
 
 /** Compiles a JSON Schema into a coercing check (see `validateToolArgs` for the rules). */
-export function compileSchemaCheck(schema: JsonSchema | boolean, options: CompileSchemaOptions = {}): SchemaCheck {
+export function compileSchemaCheck(
+  schema: JsonSchema | boolean,
+  options: CompileSchemaOptions = {},
+): SchemaCheck {
   const root = typeof schema === 'object' && schema !== null ? schema : {};
   const context: CompileContext = {
     root,
@@ -43,7 +45,9 @@ function compileNode(schema: unknown, pointer: string, context: CompileContext):
     };
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new ToolDefinitionError(`The schema at '${pointer}' must be an object or a boolean, got ${describeType(schema)}.`);
+    throw new ToolDefinitionError(
+      `The schema at '${pointer}' must be an object or a boolean, got ${describeType(schema)}.`,
+    );
   }
   const node = schema as JsonSchema;
   if (typeof node.$ref === 'string') return compileRef(node.$ref, pointer, context);
@@ -73,7 +77,11 @@ function compileNode(schema: unknown, pointer: string, context: CompileContext):
 
 function readTypes(node: JsonSchema, pointer: string): string[] | null {
   if (node.type === undefined) {
-    if (node.properties !== undefined || node.required !== undefined || node.additionalProperties !== undefined) {
+    if (
+      node.properties !== undefined ||
+      node.required !== undefined ||
+      node.additionalProperties !== undefined
+    ) {
       return ['object'];
     }
     if (node.items !== undefined || node.prefixItems !== undefined) return ['array'];
@@ -133,7 +141,11 @@ export function resolveLocalRef(root: JsonSchema, reference: string): unknown {
   let current: unknown = root;
   for (const rawPart of reference.slice(2).split('/')) {
     const part = decodeURIComponent(rawPart).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, part)) {
+    if (
+      typeof current !== 'object' ||
+      current === null ||
+      !Object.prototype.hasOwnProperty.call(current, part)
+    ) {
       return undefined;
     }
     current = (current as Record<string, unknown>)[part];
@@ -150,7 +162,12 @@ function compileAllOf(options: unknown[], pointer: string, context: CompileConte
   };
 }
 
-function compileAnyOf(options: unknown[], pointer: string, context: CompileContext, exactlyOne: boolean): SchemaCheck {
+function compileAnyOf(
+  options: unknown[],
+  pointer: string,
+  context: CompileContext,
+  exactlyOne: boolean,
+): SchemaCheck {
   const keyword = exactlyOne ? 'oneOf' : 'anyOf';
   const checks = options.map((option, index) => context.compile(option, `${pointer}/${keyword}/${index}`));
   return (value, path, depth, state) => {
@@ -158,8 +175,7 @@ function compileAnyOf(options: unknown[], pointer: string, context: CompileConte
     let matches = 0;
     const messages: string[] = [];
     for (const check of checks) {
-      const trial = new ValidationState(state.limits);
-      trial.nodes = state.nodes;
+      const trial = state.startTrial();
       const result = check(value, path, depth, trial);
       if (trial.issues.length === 0) {
         matches += 1;
@@ -169,11 +185,13 @@ function compileAnyOf(options: unknown[], pointer: string, context: CompileConte
         }
         if (!exactlyOne) break;
       } else if (messages.length < 5) {
-        messages.push(trial.issues.map((issue) => `${issue.path || 'value'} ${issue.message}`).join(', '));
+        messages.push(summarizeIssues(trial.issues));
       }
     }
-    if (matches === 0) state.addIssue(path, `must match one of the allowed schemas (${messages.join(' | ')})`);
-    else if (exactlyOne && matches > 1) state.addIssue(path, `must match exactly one allowed schema, matched ${matches}`);
+    if (matches === 0)
+      state.addIssue(path, `must match one of the allowed schemas (${messages.join(' | ')})`);
+    else if (exactlyOne && matches > 1)
+      state.addIssue(path, `must match exactly one allowed schema, matched ${matches}`);
     return matches === 0 ? value : firstMatch;
   };
 }
@@ -181,7 +199,8 @@ function compileAnyOf(options: unknown[], pointer: string, context: CompileConte
 function compileNot(schema: unknown, pointer: string, context: CompileContext): SchemaCheck {
   const check = context.compile(schema, `${pointer}/not`);
   return (value, path, depth, state) => {
-    const trial = new ValidationState(state.limits);
+    const trial = state.startTrial();
+    trial.nodes = 0;
     check(value, path, depth, trial);
     if (trial.issues.length === 0) state.addIssue(path, 'must not match the excluded schema');
     return value;
@@ -194,7 +213,8 @@ function compileEnum(allowed: unknown[]): SchemaCheck {
   const listing = allowed.map((item) => JSON.stringify(item)).join(', ');
   return (value, path, _depth, state) => {
     if (value !== null && typeof value === 'object') {
-      if (!objects.some((item) => isEqualJson(item, value))) state.addIssue(path, `must be one of ${listing}`);
+      if (!objects.some((item) => isEqualJson(item, value)))
+        state.addIssue(path, `must be one of ${listing}`);
     } else if (!primitives.has(value)) {
       state.addIssue(path, `must be one of ${listing}`);
     }
@@ -208,4 +228,15 @@ function compileConst(expected: unknown): SchemaCheck {
     if (!isEqualJson(expected, value)) state.addIssue(path, `must equal ${text}`);
     return value;
   };
+}
+
+const MAX_BRANCH_MESSAGE = 200;
+
+/** One branch's problems in a bounded message (nested alternatives would otherwise grow it exponentially). */
+function summarizeIssues(issues: readonly { path: string; message: string }[]): string {
+  const text = issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path || 'value'} ${issue.message}`)
+    .join(', ');
+  return text.length > MAX_BRANCH_MESSAGE ? `${text.slice(0, MAX_BRANCH_MESSAGE)}…` : text;
 }

@@ -20,13 +20,15 @@ export function describeType(value: unknown): string {
 /** Whether a value is a plain data object (not an array, a Date, a Map, a Buffer…). */
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  if (value instanceof Date || value instanceof Map || value instanceof Set || value instanceof RegExp) return false;
+  if (value instanceof Date || value instanceof Map || value instanceof Set || value instanceof RegExp)
+    return false;
   return !ArrayBuffer.isView(value);
 }
 
 /** Sets an own data property, even for keys such as `__proto__`. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 

@@ -9,7 +9,11 @@ import type { ValidationState } from './validation-state';
 type Rule<T> = (value: T, path: string, state: ValidationState) => void;
 
 /** Builds the `minLength`/`maxLength`/`pattern`/`format` rules of a string schema, or null when it has none. */
-export function buildStringRules(node: JsonSchema, pointer: string, options: CompileSchemaOptions): Rule<string> | null {
+export function buildStringRules(
+  node: JsonSchema,
+  pointer: string,
+  options: CompileSchemaOptions,
+): Rule<string> | null {
   const rules: Rule<string>[] = [];
   const { minLength, maxLength } = node;
   if (typeof minLength === 'number') {
@@ -59,9 +63,12 @@ function buildPattern(source: string, pointer: string, options: CompileSchemaOpt
       return new RegExp(source);
     } catch {
       if (options.untrusted) return null;
-      throw new ToolDefinitionError(`The pattern at '${pointer}' is not a valid regular expression: ${source}`, {
-        cause: unicodeError,
-      });
+      throw new ToolDefinitionError(
+        `The pattern at '${pointer}' is not a valid regular expression: ${source}`,
+        {
+          cause: unicodeError,
+        },
+      );
     }
   }
 }
@@ -93,7 +100,8 @@ export function buildNumberBounds(node: JsonSchema): Rule<number> | null {
   if (typeof multipleOf === 'number' && multipleOf > 0) {
     rules.push((value, path, state) => {
       const quotient = value / multipleOf;
-      if (Math.abs(quotient - Math.round(quotient)) > 1e-9) state.addIssue(path, `must be a multiple of ${multipleOf}`);
+      if (Math.abs(quotient - Math.round(quotient)) > 1e-9)
+        state.addIssue(path, `must be a multiple of ${multipleOf}`);
     });
   }
   if (rules.length === 0) return null;

@@ -1,6 +1,8 @@
+import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
 import type { CompileContext } from './compile-schema-check';
 import { describeType, isPlainRecord, setOwn, UNSAFE_KEYS } from './copy-json-value';
+import { isSafePattern } from './is-safe-pattern';
 import type { SchemaCheck } from './schema-check';
 import { joinPath } from './validation-state';
 
@@ -19,7 +21,9 @@ interface PropertyPlan {
  */
 export function buildObjectCheck(node: JsonSchema, pointer: string, context: CompileContext): SchemaCheck {
   const properties = isPlainRecord(node.properties) ? (node.properties as Record<string, unknown>) : {};
-  const required = new Set(Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : []);
+  const required = new Set(
+    Array.isArray(node.required) ? node.required.filter((name) => typeof name === 'string') : [],
+  );
   const plans: PropertyPlan[] = Object.keys(properties).map((name) => {
     const schema = properties[name];
     const record = isPlainRecord(schema) ? (schema as JsonSchema) : {};
@@ -32,17 +36,29 @@ export function buildObjectCheck(node: JsonSchema, pointer: string, context: Com
       defaultValue: record.default,
     };
   });
-  const missingRequired = [...required].filter((name) => !(name in properties));
+  // Own keys only: `'constructor' in {}` is true, which silently dropped a required `constructor` field.
+  const missingRequired = [...required].filter(
+    (name) => !Object.prototype.hasOwnProperty.call(properties, name),
+  );
   const declared = new Set(Object.keys(properties));
   const additional = node.additionalProperties;
   const closed = additional === false;
-  const extraCheck = additional === undefined || additional === true ? context.compile(true, pointer) : context.compile(additional, `${pointer}/additionalProperties`);
+  const extraCheck =
+    additional === undefined || additional === true
+      ? context.compile(true, pointer)
+      : context.compile(additional, `${pointer}/additionalProperties`);
   const allowedList = [...declared].join(', ');
   const patternChecks = isPlainRecord(node.patternProperties)
-    ? Object.entries(node.patternProperties as Record<string, unknown>).map(([source, schema]) => ({
-        pattern: new RegExp(source, 'u'),
-        check: context.compile(schema, `${pointer}/patternProperties/${source}`),
-      }))
+    ? Object.entries(node.patternProperties as Record<string, unknown>).flatMap(([source, schema]) => {
+        const pattern = buildKeyPattern(
+          source,
+          `${pointer}/patternProperties`,
+          context.options.untrusted === true,
+        );
+        return pattern
+          ? [{ pattern, check: context.compile(schema, `${pointer}/patternProperties/${source}`) }]
+          : [];
+      })
     : [];
   const { minProperties, maxProperties } = node;
 
@@ -69,7 +85,8 @@ export function buildObjectCheck(node: JsonSchema, pointer: string, context: Com
       setOwn(result, plan.name, plan.check(item, propertyPath, depth + 1, state));
     }
     for (const name of missingRequired) {
-      if (value[name] === undefined) state.addIssue(joinPath(path, name), 'is required');
+      if (!Object.prototype.hasOwnProperty.call(value, name) || value[name] === undefined)
+        state.addIssue(joinPath(path, name), 'is required');
       else setOwn(result, name, extraCheck(value[name], joinPath(path, name), depth + 1, state));
     }
     let count = plans.length;
@@ -85,7 +102,12 @@ export function buildObjectCheck(node: JsonSchema, pointer: string, context: Com
         continue;
       }
       if (closed) {
-        state.addIssue(keyPath, allowedList ? `is not an accepted field (accepted: ${allowedList})` : 'is not an accepted field (this tool takes no arguments here)');
+        state.addIssue(
+          keyPath,
+          allowedList
+            ? `is not an accepted field (accepted: ${allowedList})`
+            : 'is not an accepted field (this tool takes no arguments here)',
+        );
         continue;
       }
       if (UNSAFE_KEYS.has(key)) {
@@ -105,12 +127,32 @@ export function buildObjectCheck(node: JsonSchema, pointer: string, context: Com
   };
 }
 
+/**
+ * Compiles a `patternProperties` key pattern. An untrusted schema's unsafe or invalid pattern is skipped
+ * (the server that sent it enforces it); a trusted schema's invalid pattern is a definition error.
+ */
+function buildKeyPattern(source: string, pointer: string, untrusted: boolean): RegExp | null {
+  if (untrusted && !isSafePattern(source)) return null;
+  try {
+    return new RegExp(source, 'u');
+  } catch (error) {
+    if (untrusted) return null;
+    throw new ToolDefinitionError(
+      `The patternProperties key at '${pointer}' is not a valid regular expression: ${source}`,
+      { cause: error },
+    );
+  }
+}
+
 function schemaAcceptsNull(schema: JsonSchema): boolean {
   if (schema.type === 'null') return true;
   if (Array.isArray(schema.type) && schema.type.includes('null')) return true;
   if (schema.nullable === true) return true;
   if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
   if ('const' in schema && schema.const === null) return true;
-  const options = [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])];
+  const options = [
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+  ];
   return options.some((option) => isPlainRecord(option) && schemaAcceptsNull(option as JsonSchema));
 }

@@ -6,10 +6,17 @@ import { buildArrayCheck } from './array-check';
 import { buildObjectCheck } from './object-check';
 import { buildNumberBounds, buildStringRules } from './keyword-checks';
 import type { SchemaCheck } from './schema-check';
-import { ValidationState } from './validation-state';
 
 /** The JSON Schema type names. */
-export const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object']);
+export const JSON_TYPES: ReadonlySet<string> = new Set([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'null',
+  'array',
+  'object',
+]);
 
 const ARTICLE: Record<string, string> = {
   string: 'a string',
@@ -40,8 +47,7 @@ export function buildTypeCheck(
     if (value === null && acceptsNull) return null;
     for (const [index, check] of checks.entries()) {
       if (types[index] === 'null') continue;
-      const trial = new ValidationState(state.limits);
-      trial.nodes = state.nodes;
+      const trial = state.startTrial();
       const result = check(value, path, depth, trial);
       if (trial.issues.length === 0) {
         state.nodes = trial.nodes;
@@ -76,7 +82,12 @@ function isNativeType(value: unknown, type: string): boolean {
   }
 }
 
-function buildSingleTypeCheck(node: JsonSchema, type: string, pointer: string, context: CompileContext): SchemaCheck {
+function buildSingleTypeCheck(
+  node: JsonSchema,
+  type: string,
+  pointer: string,
+  context: CompileContext,
+): SchemaCheck {
   switch (type) {
     case 'string': {
       const rules = buildStringRules(node, pointer, context.options);
@@ -143,6 +154,7 @@ function buildUntypedCheck(node: JsonSchema, pointer: string, context: CompileCo
 }
 
 function describeValue(value: unknown): string {
-  if (typeof value === 'string') return value.length <= 40 ? `the string ${JSON.stringify(value)}` : 'a string';
+  if (typeof value === 'string')
+    return value.length <= 40 ? `the string ${JSON.stringify(value)}` : 'a string';
   return describeType(value);
 }

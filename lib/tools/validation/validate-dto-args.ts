@@ -21,7 +21,11 @@ export interface DtoBinding {
  *
  * @throws ToolValidationError listing every class-validator failure with its path.
  */
-export function validateDtoArgs(args: Record<string, unknown>, binding: DtoBinding, toolName?: string): Record<string, unknown> {
+export function validateDtoArgs(
+  args: Record<string, unknown>,
+  binding: DtoBinding,
+  toolName?: string,
+): Record<string, unknown> {
   const issues: ValidationIssue[] = [];
   let result: Record<string, unknown>;
   if (binding.whole) {
@@ -58,7 +62,8 @@ export function instantiateDto(model: DtoModel, plain: Record<string, unknown>):
     let value = plain[key];
     const nested = model.nested.get(key);
     if (nested) {
-      const build = (item: unknown): unknown => (isPlainRecord(item) ? instantiateDto(nested.model(), item) : item);
+      const build = (item: unknown): unknown =>
+        isPlainRecord(item) ? instantiateDto(nested.model(), item) : item;
       value = Array.isArray(value) ? value.map(build) : build(value);
     } else if (model.dates.has(key) && typeof value === 'string') {
       value = new Date(value);

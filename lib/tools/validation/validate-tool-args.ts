@@ -6,7 +6,7 @@ import { validateDtoArgs } from './validate-dto-args';
 import type { DtoBinding } from './validate-dto-args';
 import { DEFAULT_VALIDATION_LIMITS } from './validation-limits';
 import type { ValidationLimits } from './validation-limits';
-import { ValidationState } from './validation-state';
+import { TOO_COMPLEX, ValidationState } from './validation-state';
 
 /** Options of {@link validateToolArgs}. */
 export interface ValidateToolArgsOptions {
@@ -40,17 +40,30 @@ export function validateToolArgs(
   options: ValidateToolArgsOptions = {},
 ): Record<string, unknown> {
   const input = args === undefined || args === null ? {} : args;
-  const limits = options.limits ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits } : DEFAULT_VALIDATION_LIMITS;
+  const limits = options.limits
+    ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits }
+    : DEFAULT_VALIDATION_LIMITS;
   const state = new ValidationState(limits);
   const schema: JsonSchema = inputSchema ?? {};
   const compiled = getCompiledValidator(schema, options.untrusted);
   if (!isPlainRecord(input)) {
     throw new ToolValidationError({
       toolName: options.toolName,
-      issues: [{ path: '', message: `the arguments must be one JSON object, got ${Array.isArray(input) ? 'an array' : typeof input}` }],
+      issues: [
+        {
+          path: '',
+          message: `the arguments must be one JSON object, got ${Array.isArray(input) ? 'an array' : typeof input}`,
+        },
+      ],
     });
   }
   const result = compiled.check(input, '', 0, state) as Record<string, unknown>;
+  if (state.workExhausted) {
+    throw new ToolValidationError({
+      toolName: options.toolName,
+      issues: [{ path: '', message: TOO_COMPLEX }],
+    });
+  }
   if (state.issues.length > 0) {
     throw new ToolValidationError({ toolName: options.toolName, issues: state.collectIssues() });
   }

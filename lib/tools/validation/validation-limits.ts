@@ -8,6 +8,11 @@ export interface ValidationLimits {
   maxStringLength: number;
   /** Most problems listed in one error before the rest are summarized (default 50). */
   maxIssues: number;
+  /**
+   * Most values visited in one pass, counting every branch of `anyOf`/`oneOf`/`not` and of type lists that
+   * is tried (default 100,000): keeps validation linear when schemas nest alternatives.
+   */
+  maxVisits: number;
 }
 
 /** The defaults of {@link ValidationLimits}. */
@@ -16,4 +21,5 @@ export const DEFAULT_VALIDATION_LIMITS: Readonly<ValidationLimits> = Object.free
   maxNodes: 10_000,
   maxStringLength: 1_000_000,
   maxIssues: 50,
+  maxVisits: 100_000,
 });
