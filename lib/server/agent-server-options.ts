@@ -3,7 +3,7 @@ import type { ServedCallInfo } from './create-mcp-server';
 
 /** Options of `startAgentServer` (and of `agent.start()` with the `http` transport). */
 export interface AgentServerOptions {
-  /** Where to listen (`http://127.0.0.1:8080`; port 0 picks a free one). Default: the card's URL, else `http://127.0.0.1:0`. */
+  /** Where to listen (`http://127.0.0.1:8080`; port 0 picks a free one). Default: the card's URL when it is `http://…`, else `http://127.0.0.1:0`. */
   url?: string;
   /** Allow binding to an interface other than loopback (e.g. `0.0.0.0`); off by default. */
   allowNonLoopback?: boolean;

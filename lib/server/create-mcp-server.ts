@@ -5,7 +5,9 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import * as z from 'zod';
 import { ProtolinkError } from '../errors/protolink-error';
 import { ToolNotFoundError } from '../errors/tool-not-found-error';
 import { RunContext } from '../runtime/run-context';
@@ -66,6 +68,9 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
     {
       capabilities: { tools: {} },
       instructions: options.instructions ?? (card.description || undefined),
+      // The SDK builds a new Ajv (about 1 ms) per server for elicitation results, which these servers never
+      // request; stateless serving builds a server per request, so that cost would dominate every call.
+      jsonSchemaValidator: NO_ELICITATION_VALIDATOR,
     },
   );
   const gate = new CallGate(
@@ -75,7 +80,10 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [...agent.tools.values()].map(toMcpTool),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  // The SDK checks tools/call requests against CallToolRequestSchema itself (-32602 when malformed); a strict
+  // schema here would be parsed first and turn a malformed request into -32603 Internal error.
+  server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, async (loose, extra): Promise<CallToolResult> => {
+    const request = loose as unknown as CallToolRequest;
     const toolName = request.params.name;
     if (!agent.tools.has(toolName)) throw unknownToolError(toolName, agent);
     if (!gate.tryEnter()) {
@@ -106,6 +114,19 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
   });
   return server;
 }
+
+const NO_ELICITATION_VALIDATOR: jsonSchemaValidator = Object.freeze({
+  getValidator: () => () => ({
+    valid: false as const,
+    data: undefined,
+    errorMessage: 'Protolink servers do not request elicitation.',
+  }),
+});
+
+const LOOSE_CALL_TOOL_REQUEST = z.object({
+  method: z.literal(CallToolRequestSchema.shape.method.value),
+  params: z.unknown(),
+});
 
 function unknownToolError(toolName: string, agent: ServableAgent): McpError {
   const available = [...agent.tools.keys()].sort();

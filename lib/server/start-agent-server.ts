@@ -38,10 +38,7 @@ export async function startAgentServer(
       `sessionMode must be 'stateful' or 'stateless', got '${String(settings.sessionMode)}'.`,
     );
   }
-  const address = resolveListenAddress(
-    options.url ?? agent.card.url ?? AGENT_SERVER_DEFAULTS.url,
-    options.allowNonLoopback,
-  );
+  const address = resolveListenAddress(options.url ?? pickCardUrl(agent.card.url), options.allowNonLoopback);
   const onError = options.onError;
   const endpoint = new McpEndpoint(agent, {
     sessionMode: settings.sessionMode,
@@ -129,6 +126,11 @@ export async function startAgentServer(
         await stopped;
       })()),
   };
+}
+
+/** The card's URL when it is an HTTP(S) one (https is refused later, with advice); else the default. */
+function pickCardUrl(url: string | undefined): string {
+  return url && /^https?:\/\//i.test(url) ? url : AGENT_SERVER_DEFAULTS.url;
 }
 
 function sendCard(

@@ -1,0 +1,105 @@
+import type { Command } from 'commander';
+import { ToolInputError } from '../../errors/tool-input-error';
+import type { AgentServerHandle } from '../../server/agent-server-options';
+import { serveStdio } from '../../server/serve-stdio';
+import { startAgentServer } from '../../server/start-agent-server';
+import type { CliIo } from '../cli-io';
+import { loadToolModule } from '../load-tool-module';
+
+/** Options of `protolink serve`. */
+export interface ServeCommandOptions {
+  /** Serve over stdin/stdout instead of HTTP. */
+  stdio?: boolean;
+  /** Listen on this URL (default: the agent card's URL, else `http://127.0.0.1:0`). */
+  http?: string;
+  /** Require `Authorization: Bearer <token>` on `/mcp`. */
+  token?: string;
+  /** Serve without MCP sessions (any load balancer). */
+  stateless?: boolean;
+  /** Allow a non-loopback interface. */
+  allowNonLoopback?: boolean;
+}
+
+/** How a running `serve` is stopped: by default SIGINT/SIGTERM (HTTP) or the end of stdin (stdio). */
+export interface ServeCommandControl {
+  /** Stops the server when it aborts (tests and embedders). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Serves the agent of `modulePath` (an exported agent, or one built from its toolsets and tools, see
+ * `loadToolModule`) until stopped: over HTTP (printing the endpoint) or over stdio (stdout then carries only
+ * MCP messages; notes go to stderr).
+ *
+ * @throws ToolInputError when the module cannot be loaded, both transports are chosen, or the URL is refused.
+ */
+export async function runServeCommand(
+  modulePath: string,
+  options: ServeCommandOptions,
+  io: CliIo,
+  control: ServeCommandControl = {},
+): Promise<void> {
+  if (options.stdio && options.http !== undefined)
+    throw new ToolInputError('Choose one transport: --stdio or --http <url>, not both.');
+  const agent = loadToolModule(modulePath);
+  if (options.stdio) {
+    const handle = await serveStdio(agent, {
+      onError: (error) => io.err(`protolink serve: ${describeError(error)}`),
+    });
+    io.err(`Serving ${agent.tools.size} tool(s) of '${agent.card.name}' over stdio.`);
+    const onAbort = () => void handle.close();
+    control.signal?.addEventListener('abort', onAbort, { once: true });
+    await handle.closed;
+    control.signal?.removeEventListener('abort', onAbort);
+    return;
+  }
+  const handle = await startAgentServer(agent, {
+    url: options.http,
+    token: options.token,
+    sessionMode: options.stateless ? 'stateless' : 'stateful',
+    allowNonLoopback: options.allowNonLoopback,
+    onError: (error) => io.err(`protolink serve: ${describeError(error)}`),
+  });
+  io.out(
+    `Serving ${agent.tools.size} tool(s) of '${agent.card.name}' at ${handle.mcpUrl} (card: ${handle.cardUrl}).`,
+  );
+  if (options.token) io.out('Clients must send: Authorization: Bearer <token>.');
+  await waitForStop(handle, control.signal);
+}
+
+/** Adds `serve` to the program. */
+export function addServeCommand(program: Command, io: CliIo, control: ServeCommandControl = {}): void {
+  program
+    .command('serve')
+    .description(
+      "serve a module's agent (or toolsets) to any MCP client over streamable HTTP (/mcp) or stdio",
+    )
+    .argument('<module>', 'a .ts or .js file exporting an agent, toolsets or tools')
+    .option('--stdio', 'serve over stdin/stdout')
+    .option('--http <url>', 'listen on this URL (default: the card URL, else http://127.0.0.1:0)')
+    .option('--token <token>', 'require Authorization: Bearer <token> on /mcp')
+    .option('--stateless', 'serve without MCP sessions (for several processes behind a load balancer)')
+    .option('--allow-non-loopback', 'allow listening on a non-loopback interface (use with --token)')
+    .action((modulePath: string, options: ServeCommandOptions) =>
+      runServeCommand(modulePath, options, io, control),
+    );
+}
+
+function waitForStop(handle: AgentServerHandle, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolveStop) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      signal?.removeEventListener('abort', stop);
+      void handle.close().then(resolveStop, resolveStop);
+    };
+    if (signal?.aborted) return stop();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
