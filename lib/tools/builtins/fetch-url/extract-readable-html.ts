@@ -41,7 +41,7 @@ const BLOCKS = new Set([
 
 /**
  * Turns an HTML document into its readable text and `<title>`: script, style, noscript, svg, canvas and
- * template content is skipped, block elements break lines, each line has its whitespace collapsed and is
+ * template content is skipped, block elements break lines (and source line breaks inside `<pre>`), each line has its whitespace collapsed and is
  * trimmed, empty lines are dropped, entities are decoded. The title is normalized the same way and cut at
  * 500 characters.
  *
@@ -53,23 +53,27 @@ export function extractReadableHtml(html: string): { title: string; text: string
   let skipDepth = 0;
   let inTitle = 0;
   let svgDepth = 0;
+  let preDepth = 0;
   const parser = new Parser(
     {
       onopentag(name) {
         if (name === 'svg') svgDepth += 1;
+        if (name === 'pre') preDepth += 1;
         if (name === 'title' && svgDepth === 0) inTitle += 1;
         if (SKIPPED.has(name)) skipDepth += 1;
         else if (BLOCKS.has(name)) parts.push('\n');
       },
       onclosetag(name) {
         if (name === 'svg') svgDepth = Math.max(0, svgDepth - 1);
+        if (name === 'pre') preDepth = Math.max(0, preDepth - 1);
         if (name === 'title') inTitle = Math.max(0, inTitle - 1);
         if (SKIPPED.has(name)) skipDepth = Math.max(0, skipDepth - 1);
         else if (BLOCKS.has(name)) parts.push('\n');
       },
       ontext(text) {
         if (inTitle > 0 && svgDepth === 0 && titleParts.length < 1000) titleParts.push(text);
-        if (skipDepth === 0) parts.push(text);
+        // Outside <pre>, a line break in the source is just a space, as a browser renders it.
+        if (skipDepth === 0) parts.push(preDepth > 0 ? text : text.replace(/[\t\n\f\r ]+/gu, ' '));
       },
     },
     { decodeEntities: true, lowerCaseTags: true },

@@ -53,8 +53,8 @@ const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
  * are refused whatever they embed; the reason names the embedded IPv4 address.
  */
 export function describeNonPublicAddress(address: string): string | null {
-  const version = net.isIP(address);
-  if (version === 0) return 'not a valid IP address';
+  // Scoped addresses (`fe80::1%eth0`) name a local interface: never public, whatever the address.
+  if (net.isIP(address) === 0 || address.includes('%')) return 'not a valid IP address';
   // net.isIP accepts only canonical dotted quads and IPv6 text, so ipaddr's lenient IPv4 forms never reach here.
   const parsed = ipaddr.parse(address);
   const range = parsed.range();

@@ -57,12 +57,17 @@ export function readLimitedBody(
     };
     const onEnd = (): void => settle(() => resolve({ body: Buffer.concat(chunks, size), truncated: false }));
     const onError = (error: Error): void => settle(() => reject(options.failure?.() ?? error));
-    const onClose = (): void =>
-      settle(() =>
-        reject(
-          Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' }),
+    // The parser's own error (bad chunking…) may reach the request just after the body closes: give it a turn.
+    const onClose = (): void => {
+      setImmediate(() =>
+        settle(() =>
+          reject(
+            options.failure?.() ??
+              Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' }),
+          ),
         ),
       );
+    };
     const onAbort = (): void => {
       stream.destroy();
       settle(() => reject(signal.reason));
