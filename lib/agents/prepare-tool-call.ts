@@ -37,17 +37,15 @@ export function prepareToolCall(
   rawArgs: unknown,
   context: RunContext,
 ): Promise<PreparedToolCall> {
-  let validated: Record<string, unknown>;
-  let built: RunAction | Promise<RunAction>;
   try {
-    validated = validateFor(tool, rawArgs);
-    built = buildAction(tool, validated, context);
+    const validated = validateFor(tool, rawArgs);
+    const built = buildAction(tool, validated, context);
+    return built instanceof RunAction
+      ? Promise.resolve(checkPayload(tool, validated, built))
+      : built.then((action) => checkPayload(tool, validated, action));
   } catch (error) {
     return Promise.reject(error);
   }
-  return built instanceof RunAction
-    ? Promise.resolve(checkPayload(tool, validated, built))
-    : built.then((action) => checkPayload(tool, validated, action));
 }
 
 function checkPayload(

@@ -35,9 +35,13 @@ export function runCancellable(
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
     const stopListening = context.onCanceled(() => {
-      if (settled) return;
-      settled = true;
-      reject(buildCancelledError(context, toolName, false, undefined));
+      // One macrotask of grace: a tool that already finished (a sync function behind an async wrapper)
+      // settles first, so its result is kept on the error instead of being reported late.
+      setImmediate(() => {
+        if (settled) return;
+        settled = true;
+        reject(buildCancelledError(context, toolName, false, undefined));
+      });
     });
     pending.then(
       (result) => {
