@@ -1,0 +1,418 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ToolInputError } from '../../../../lib/errors/tool-input-error';
+import { evaluateArithmetic } from '../../../../lib/tools/builtins/calculator/evaluate-arithmetic';
+
+type Expected = { int: string } | { float: string } | { error: string };
+
+function errorOf(expression: string): ToolInputError {
+  try {
+    evaluateArithmetic(expression);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ToolInputError);
+    return error as ToolInputError;
+  }
+  throw new ToolInputError(`expected '${expression}' to fail`);
+}
+
+function resultOf(expression: string): number {
+  return evaluateArithmetic(expression).result;
+}
+
+describe('evaluateArithmetic', () => {
+  describe('Python semantics', () => {
+    it.each([
+      ['(18 + 6) / 3', 8],
+      ['(18 * 4) + 3', 75],
+      ['1 + 2 * 3', 7],
+      ['(1 + 2) * 3', 9],
+      ['10 - 4 - 3', 3],
+      ['2 * 3 % 4', 2],
+      ['100 / 10 / 5', 2],
+      ['7 / 2', 3.5],
+      ['1 / 3', 0.3333333333333333],
+      ['0.1 + 0.2', 0.30000000000000004],
+      ['-7 // 2', -4],
+      ['7 // -2', -4],
+      ['-7 // -2', 3],
+      ['7 // 2', 3],
+      ['-7 % 2', 1],
+      ['7 % -2', -1],
+      ['-7 % 3', 2],
+      ['-7 % -3', -1],
+      ['7.5 // 2', 3],
+      ['-7.5 // 2', -4],
+      ['7.5 % -2', -0.5],
+      ['-1e-300 % 1.0', 1],
+      ['5.5 % 2.5', 0.5],
+      ['2**-1', 0.5],
+      ['2**3**2', 512],
+      ['(2**3)**2', 64],
+      ['-2**2', -4],
+      ['(-2)**2', 4],
+      ['2**-2**-1', 0.7071067811865476],
+      ['-2**-1', -0.5],
+      ['(-2)**3', -8],
+      ['(-8)**2.0', 64],
+      ['(-2)**-1', -0.5],
+      ['0**0', 1],
+      ['0.0**0', 1],
+      ['1**100', 1],
+      ['2**0.5', 1.4142135623730951],
+      ['2**-0.5', 0.7071067811865476],
+      ['10**-3', 0.001],
+      ['1.1**2', 1.2100000000000002],
+      ['--1', 1],
+      ['-+-+1', 1],
+      ['+-3', -3],
+      ['2*-3', -6],
+      ['2**+2', 4],
+      ['9007199254740993 - 2', 9007199254740991],
+      ['2**53 - 1', 9007199254740991],
+      ['-(2**53 - 1)', -9007199254740991],
+      ['2**100 // 2**90', 1024],
+      ['2**100 % 7', 2],
+      ['2**100 / 2**99', 2],
+      ['(10**30 + 1) / 7', 1.4285714285714286e29],
+      ['10**100 / 3**100', 1.9403252174826328e52],
+      ['1 / 10**100 / 10**100 / 10**100 * 10**100', 1e-200],
+      ['0x_1f + 1_000 + 1.e5 + 09.5', 101040.5],
+      ['0o17 + 0b101 + 0XfF', 275],
+      ['.5 + 1. + 1e3 + 1E-3 + 1_0.0_1e1_0', 100100001001.501],
+      ['00 + 0_0', 0],
+      ['  (1 + 1)\n', 2],
+    ])('%s == %p', (expression, expected) => {
+      expect(resultOf(expression)).toBe(expected);
+    });
+
+    it('keeps the sign of a zero as Python does', () => {
+      expect(Object.is(resultOf('-0.0'), -0)).toBe(true);
+      expect(Object.is(resultOf('-0.0 // 1'), -0)).toBe(true);
+      expect(Object.is(resultOf('0.0 % -2'), -0)).toBe(true);
+      expect(Object.is(resultOf('0 / -5'), -0)).toBe(true);
+      expect(Object.is(resultOf('-0'), 0)).toBe(true);
+    });
+
+    it('returns integers for int arithmetic and floats once a float or / is involved', () => {
+      expect(resultOf('6 // 3')).toBe(2);
+      expect(resultOf('6 / 3')).toBe(2);
+      expect(resultOf('2**10')).toBe(1024);
+      expect(resultOf('2.0**10')).toBe(1024);
+      expect(resultOf('2**62 - 2**62 + 1')).toBe(1);
+    });
+
+    it('computes integers exactly beyond 2**53 while computing', () => {
+      expect(resultOf('(2**100 + 1) - 2**100')).toBe(1);
+      expect(resultOf('2**100 * 3 // 2**99')).toBe(6);
+      expect(resultOf('(10**40 + 7) % 10**20')).toBe(7);
+    });
+
+    it('rounds int / int correctly even when both integers are far beyond 2**53', () => {
+      expect(resultOf('10**90 / 10**89')).toBe(10);
+      expect(resultOf('(2**60 + 1) / 2**60')).toBe(1);
+      expect(resultOf('(3 * 2**60 + 1) / 2**61')).toBe(1.5);
+    });
+
+    it('returns the correctly rounded power where the C library pow CPython uses is one unit off', () => {
+      // CPython on glibc prints 2.2372900000000003e-13; the exact square lies 0.499992 units from the lower double.
+      expect(resultOf('4.730e-7 ** 2')).toBe(4.73e-7 * 4.73e-7);
+    });
+
+    it('returns the trimmed expression with the result', () => {
+      expect(evaluateArithmetic('  2 + 2  ')).toEqual({ expression: '2 + 2', result: 4 });
+    });
+  });
+
+  describe('CPython reference results', () => {
+    const file = join(__dirname, 'cpython-reference-results.json');
+    const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Array<[string, Expected]> }).cases;
+
+    it('holds hundreds of cases of every kind', () => {
+      expect(cases.length).toBeGreaterThanOrEqual(600);
+    });
+
+    it.each(cases)('%s', (expression, expected) => {
+      if ('error' in expected) {
+        const phrase =
+          expected.error === 'exceeds the supported magnitude' ? 'supported magnitude' : expected.error;
+        expect(errorOf(expression).message).toContain(phrase);
+      } else if ('int' in expected) {
+        expect(String(resultOf(expression))).toBe(expected.int);
+      } else {
+        expect(Object.is(resultOf(expression), Number(expected.float))).toBe(true);
+      }
+    });
+  });
+
+  describe('limits', () => {
+    it('accepts 256 characters and rejects 257 after trimming', () => {
+      const ok = `1${' '.repeat(254)}1`.replace(/ $/, '+');
+      expect(ok).toHaveLength(256);
+      expect(resultOf(`1+${'0'.repeat(254)}`)).toBe(1);
+      expect(errorOf(`1+${'0'.repeat(255)}`).message).toBe(
+        'calculator expression must be at most 256 characters; split the calculation.',
+      );
+    });
+
+    it('counts the length in code points, not UTF-16 units', () => {
+      expect(errorOf('😀'.repeat(257)).message).toContain('at most 256 characters');
+      expect(errorOf('😀'.repeat(200)).message).toContain('is not valid arithmetic');
+    });
+
+    it('accepts 64 syntax nodes and rejects 65', () => {
+      expect(resultOf(Array(21).fill('1').join('+'))).toBe(21);
+      expect(resultOf(`${'-'.repeat(31)}1`)).toBe(-1);
+      expect(errorOf(Array(22).fill('1').join('+')).message).toBe(
+        'calculator expressions are limited to 64 syntax nodes (each number counts 1, each operator 2, plus 1 for ' +
+          'the whole expression). Split the calculation into several calls.',
+      );
+      expect(errorOf(`${'-'.repeat(32)}1`).message).toContain('limited to 64 syntax nodes');
+    });
+
+    it('does not count parentheses as nodes', () => {
+      expect(resultOf(`${'('.repeat(100)}1${')'.repeat(100)}`)).toBe(1);
+    });
+
+    it('accepts exponents of +/-100 and rejects larger ones, for integers and floats', () => {
+      expect(resultOf('1**100')).toBe(1);
+      expect(resultOf('2**-100')).toBe(7.888609052210118e-31);
+      expect(resultOf('1.5**100')).toBe(4.065611775352152e17);
+      expect(errorOf('2**101').message).toBe(
+        "calculator exponents are limited to +/-100; the exponent of '**' at character 2 is 101.",
+      );
+      expect(errorOf('2**-101').message).toContain('exponents are limited to +/-100');
+      expect(errorOf('2**100.5').message).toContain('exponents are limited to +/-100');
+      expect(errorOf('1**(10**50)').message).toContain('exponents are limited to +/-100');
+    });
+
+    it('checks the exponent before the power is computed, even for a base of 0 or 1', () => {
+      expect(errorOf('0**1000').message).toContain('exponents are limited to +/-100');
+      expect(errorOf('1.0**101').message).toContain('exponents are limited to +/-100');
+    });
+
+    it('rejects integer powers whose estimated size passes 4096 bits before computing them', () => {
+      expect(errorOf('(2**100)**100').message).toBe(
+        'calculator integer results are limited to 4096 bits; use a float (e.g. 2.0 instead of 2) for an ' +
+          'approximate result, or smaller numbers.',
+      );
+      expect(errorOf('(2**50)**90 // 2**90').message).toContain('limited to 4096 bits');
+    });
+
+    it('rejects products that pass 4096 bits and accepts those just below', () => {
+      // (2**39)**100 is 2**3900: its estimate (40 bits * 100) is within the limit.
+      expect(resultOf('(2**39)**100 * 2**100 * 2**95 // ((2**39)**100 * 2**100 * 2**94)')).toBe(2);
+      expect(errorOf('(2**39)**100 * 2**100 * 2**96').message).toContain('limited to 4096 bits');
+      expect(errorOf('(2**39)**100 * (2**39)**100').message).toContain('limited to 4096 bits');
+    });
+
+    it('rejects sums and differences that pass 4096 bits', () => {
+      const top = '(2**39)**100 * (2**39)**5';
+      expect(resultOf(`(${top} - 1 + ${top}) // (${top})`)).toBe(1);
+      expect(errorOf(`${top} + ${top}`).message).toContain('limited to 4096 bits');
+      expect(errorOf(`-${top} - ${top}`).message).toContain('limited to 4096 bits');
+    });
+
+    it('returns safe JSON integers and rejects larger integer results with a hint', () => {
+      expect(resultOf('2**53 - 1')).toBe(Number.MAX_SAFE_INTEGER);
+      expect(resultOf('-(2**53) + 1')).toBe(-Number.MAX_SAFE_INTEGER);
+      expect(errorOf('2**53').message).toBe(
+        'calculator integer results exceed the safe JSON integer range (|n| <= 2**53 - 1 = 9007199254740991); ' +
+          'the exact result has 16 digits. Write a float (e.g. 2.0**100 instead of 2**100) for an approximate result.',
+      );
+      expect(errorOf('-(2**100)').message).toContain('the exact result has 31 digits');
+      expect(resultOf('2.0**100')).toBe(1.2676506002282294e30);
+    });
+
+    it('accepts floats up to 1e308 and rejects larger ones', () => {
+      expect(resultOf('1e308')).toBe(1e308);
+      expect(resultOf('-1e308')).toBe(-1e308);
+      expect(errorOf('1.5e308').message).toBe(
+        'calculator result must be finite and within the supported magnitude (|x| <= 1e+308); the calculation ' +
+          'overflowed or is undefined.',
+      );
+      expect(errorOf('1e309').message).toContain('result must be finite and within the supported magnitude');
+      expect(errorOf('1e308 * 10').message).toContain('result must be finite');
+      expect(errorOf('-1e308 - 1e308').message).toContain('result must be finite');
+    });
+
+    it('checks every intermediate value, so ** 0 or * 0 cannot hide an overflow', () => {
+      expect(errorOf('(1e308 * 10) ** 0').message).toContain('result must be finite');
+      expect(errorOf('(1e308 * 10) * 0').message).toContain('result must be finite');
+      expect(errorOf('0 * 1e999').message).toContain('result must be finite');
+      expect(errorOf('(1e308 + 1e308 - 1e308)').message).toContain('result must be finite');
+    });
+
+    it('reports overflows of conversions and powers as exceeding the supported magnitude', () => {
+      expect(errorOf('(2**100)**11 * 1.0').message).toBe(
+        'calculator result exceeds the supported magnitude (floats are limited to +/-1e+308).',
+      );
+      expect(errorOf('10.0**400').message).toContain('exponents are limited');
+      expect(errorOf('1e300**2').message).toContain('exceeds the supported magnitude');
+      expect(errorOf('(2**100)**11 / 3').message).toContain('exceeds the supported magnitude');
+      expect(errorOf('((2**100)**11) ** -1').message).toContain('exceeds the supported magnitude');
+    });
+
+    it('lets float underflow to zero as Python does', () => {
+      expect(resultOf('1e-300 ** 2')).toBe(0);
+      expect(resultOf('5e-324 / 2')).toBe(0);
+      expect(resultOf('1 / 10**100 / 10**100 / 10**100 / 10**100')).toBe(0);
+    });
+  });
+
+  describe('errors', () => {
+    it.each([
+      [
+        '1 / 0',
+        "calculator cannot divide by zero: the right operand of '/' is zero (operator at character 3).",
+      ],
+      [
+        '1 // 0',
+        "calculator cannot divide by zero: the right operand of '//' is zero (operator at character 3).",
+      ],
+      [
+        '1 % 0',
+        "calculator cannot divide by zero: the right operand of '%' is zero (operator at character 3).",
+      ],
+      [
+        '1.5 / 0.0',
+        "calculator cannot divide by zero: the right operand of '/' is zero (operator at character 5).",
+      ],
+      [
+        '1.5 // -0.0',
+        "calculator cannot divide by zero: the right operand of '//' is zero (operator at character 5).",
+      ],
+      [
+        '1.5 % (2 - 2)',
+        "calculator cannot divide by zero: the right operand of '%' is zero (operator at character 5).",
+      ],
+      [
+        '0 ** -1',
+        'calculator cannot divide by zero: zero raised to a negative power (operator at character 3).',
+      ],
+      [
+        '0.0 ** -0.5',
+        'calculator cannot divide by zero: zero raised to a negative power (operator at character 5).',
+      ],
+    ])('rejects %s', (expression, message) => {
+      expect(errorOf(expression).message).toBe(message);
+    });
+
+    it('reports the first error from the left, as Python evaluates', () => {
+      expect(errorOf('1/0 + 2**1000').message).toContain('cannot divide by zero');
+      expect(errorOf('2**1000 + 1/0').message).toContain('exponents are limited');
+    });
+
+    it('rejects complex results and imaginary literals as not real', () => {
+      expect(errorOf('(-8)**(1/3)').message).toBe(
+        "calculator accepts real numbers only: a negative base raised to a fractional power (operator '**' at " +
+          'character 5) is a complex number.',
+      );
+      expect(errorOf('(-1) ** 0.5').message).toContain('accepts real numbers only');
+      expect(resultOf('-1.5 ** 0.5')).toBe(-1.224744871391589);
+      expect(errorOf('2j').message).toBe(
+        "calculator accepts real numbers only: '2j' at character 1 is an imaginary (complex) number.",
+      );
+      expect(errorOf('1 + 1.5e3J').message).toContain('accepts real numbers only');
+    });
+
+    it('rejects booleans, None and strings as not real numbers', () => {
+      expect(errorOf('True + 1').message).toBe(
+        "calculator accepts real numbers only: 'True' at character 1 is not a number (booleans and None are rejected).",
+      );
+      expect(errorOf('1 * False').message).toContain("accepts real numbers only: 'False'");
+      expect(errorOf('None').message).toContain('accepts real numbers only');
+      expect(errorOf('"1" + 1').message).toBe(
+        'calculator accepts real numbers only: the text in quotes at character 1 is not a number; write the number ' +
+          'without quotes.',
+      );
+    });
+
+    it('rejects names, calls and attribute access as unsupported', () => {
+      expect(errorOf('sqrt(2)').message).toBe(
+        "calculator expression contains an unsupported operation: the name 'sqrt' at character 1 (names, constants " +
+          'and functions are not available). Use only numbers, parentheses and + - * / // % **.',
+      );
+      expect(errorOf('pi * 2').message).toContain("the name 'pi'");
+      expect(errorOf('2(3)').message).toBe(
+        'calculator expression contains an unsupported operation: a call at character 2 (functions are not ' +
+          "available). Put an operator between a number and '('.",
+      );
+      expect(errorOf('(1)(2)').message).toContain('a call at character 4');
+      expect(errorOf('(1).real').message).toContain("unsupported operation: '.' at character 4 (attributes");
+      expect(errorOf('__import__("os").system("id")').message).toContain("the name '__import__'");
+      expect(errorOf('constructor').message).toContain('unsupported operation');
+      expect(errorOf('(1).__proto__').message).toContain('unsupported operation');
+    });
+
+    it.each([
+      ['1 < 2', 'comparisons'],
+      ['1 == 1', 'comparisons'],
+      ['1 >= 1', 'comparisons'],
+      ['1 << 2', 'bit shifts'],
+      ['1 & 2', 'bitwise operators'],
+      ['~1', 'bitwise operators'],
+      ['1 ^ 2', 'bitwise operators'],
+      ['1, 2', 'tuples and argument lists'],
+      ['[1][0]', 'lists and indexing'],
+      ['{1}', 'sets and dictionaries'],
+      ['1 @ 2', 'matrix products'],
+      ['(x := 1)', 'names, constants and functions'],
+      ['1 if 1 else 2', 'names, constants and functions'],
+      ['lambda: 1', 'names, constants and functions'],
+      ['not 1', 'names, constants and functions'],
+    ])('rejects %s as unsupported (%s)', (expression, kind) => {
+      const message = errorOf(expression).message;
+      expect(message).toContain('calculator expression contains an unsupported operation');
+      expect(message).toContain(`(${kind} are not available)`);
+    });
+
+    it.each([
+      ['1 +', "expected a number or '(' but found the end of the expression"],
+      ['* 2', "expected a number or '(' but found '*' at character 1"],
+      ['((1)', "'(' at character 1 is never closed"],
+      ['1)', "unmatched ')' at character 2"],
+      ['()', "expected a number or '(' but found ')' at character 2"],
+      ['1 2', "missing operator before '2' at character 3"],
+      ['(1 2)', "missing operator before '2' at character 4"],
+      ['1..2', "missing operator before '.2' at character 3"],
+      ['1 +* 2', "expected a number or '(' but found '*' at character 4"],
+      ['1 *** 2', "expected a number or '(' but found '*' at character 5"],
+      ['1 += 2', "unexpected character '=' at character 4"],
+      ['1 $ 2', "unexpected character '$' at character 3"],
+      ['1 # comment', "unexpected character '#' at character 3"],
+      ['１+１', 'unexpected character U+FF11 at character 1'],
+      ['1\u00a0+ 1', 'unexpected character U+00A0 at character 2'],
+      ['1 ; 2', "unexpected character ';' at character 3"],
+      ['0123', "'0123' at character 1 has leading zeros"],
+      ['1__0', "'1_' at character 1 is not a valid number"],
+      ['1_', "'1_' at character 1 is not a valid number"],
+      ['1e', "'1e' at character 1 has an exponent without digits"],
+      ['1e+', "'1e+' at character 1 has an exponent without digits"],
+      ['0x', "'0x' at character 1 is not a valid hexadecimal literal"],
+      ['0b102', "'0b102' at character 1 is not a valid binary literal"],
+      ['0o8', "'0o8' at character 1 is not a valid octal literal"],
+      ['12abc', "'12a' at character 1 is not a valid number"],
+    ])('rejects %s as not valid arithmetic', (expression, detail) => {
+      const message = errorOf(expression).message;
+      expect(message).toContain('calculator expression is not valid arithmetic: ');
+      expect(message).toContain(detail);
+    });
+
+    it('rejects an empty or blank expression', () => {
+      expect(errorOf('').message).toBe('calculator expression must not be empty.');
+      expect(errorOf(' \t\n\u00a0').message).toBe('calculator expression must not be empty.');
+    });
+
+    it('rejects a value that is not a string', () => {
+      expect(errorOf(42 as unknown as string).message).toBe(
+        "calculator expression must be a string such as '(18 * 4) + 3', got number.",
+      );
+      expect(errorOf(null as unknown as string).message).toContain('got null');
+    });
+
+    it('names the calculator tool on every error', () => {
+      expect(errorOf('1/0').toolName).toBe('calculator');
+      expect(errorOf('1/0').code).toBe('TOOL_INPUT');
+    });
+  });
+});
