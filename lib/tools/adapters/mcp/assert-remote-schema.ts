@@ -1,0 +1,83 @@
+import { ToolDefinitionError } from '../../../errors/tool-definition-error';
+import type { JsonSchema } from '../../json-schema';
+import { resolveLocalRef } from '../../validation/compile-schema-check';
+
+/** Bounds on a schema that came from an MCP server. */
+export interface RemoteSchemaLimits {
+  /** Largest schema, in JSON characters. */
+  maxChars: number;
+  /** Deepest nesting of objects and arrays in the schema. */
+  maxDepth: number;
+}
+
+/** Most `$ref` hops followed without reaching a real schema before the chain counts as a cycle. */
+const MAX_REF_HOPS = 32;
+
+/**
+ * Checks an untrusted server schema before anything compiles it: an object, at most `maxChars` of JSON,
+ * at most `maxDepth` deep, and no `$ref` chain that only points at other `$ref`s in a circle (which would
+ * recurse forever). Recursive schemas whose `$ref`s sit under real keywords are fine.
+ *
+ * @throws ToolDefinitionError naming the tool, the server and the problem.
+ */
+export function assertRemoteSchema(
+  schema: unknown,
+  limits: RemoteSchemaLimits,
+  where: string,
+): asserts schema is JsonSchema {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new ToolDefinitionError(`${where} has an input schema that is not a JSON object.`);
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(schema);
+  } catch (error) {
+    throw new ToolDefinitionError(`${where} has an input schema that cannot be serialized.`, {
+      cause: error,
+    });
+  }
+  if (text.length > limits.maxChars) {
+    throw new ToolDefinitionError(
+      `${where} has an input schema of ${text.length} characters (at most ${limits.maxChars}).`,
+    );
+  }
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: schema, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > limits.maxDepth) {
+      throw new ToolDefinitionError(
+        `${where} has an input schema nested deeper than ${limits.maxDepth} levels.`,
+      );
+    }
+    const record = node as Record<string, unknown>;
+    if (!Array.isArray(node) && typeof record.$ref === 'string')
+      assertRefResolves(schema as JsonSchema, record.$ref, where);
+    for (const child of Object.values(record)) stack.push({ node: child, depth: depth + 1 });
+  }
+}
+
+function assertRefResolves(root: JsonSchema, reference: string, where: string): void {
+  let current = reference;
+  const seen = new Set<string>();
+  for (let hop = 0; hop < MAX_REF_HOPS; hop += 1) {
+    if (seen.has(current)) {
+      throw new ToolDefinitionError(
+        `${where} has an input schema whose $ref '${reference}' points only at itself through other $refs.`,
+      );
+    }
+    seen.add(current);
+    const target = resolveLocalRef(root, current);
+    if (target === undefined) {
+      throw new ToolDefinitionError(
+        `${where} has an input schema with the unresolvable $ref '${current}' (only local refs are supported).`,
+      );
+    }
+    if (typeof target !== 'object' || target === null || typeof (target as JsonSchema).$ref !== 'string')
+      return;
+    current = (target as JsonSchema).$ref as string;
+  }
+  throw new ToolDefinitionError(
+    `${where} has an input schema with a $ref chain longer than ${MAX_REF_HOPS} hops.`,
+  );
+}

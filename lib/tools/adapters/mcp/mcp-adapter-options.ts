@@ -1,0 +1,72 @@
+import type { JsonSchema } from '../../json-schema';
+
+/** The transports an {@link MCPToolAdapter} speaks. */
+export type MCPTransportKind = 'stdio' | 'sse' | 'http';
+
+/** What one remote tool definition looks like to the `capabilities` callback and to `listTools()`. */
+export interface MCPToolDefinition {
+  /** The name on the server, unchanged. */
+  readonly name: string;
+  /** The server's title, when it gave one. */
+  readonly title?: string;
+  /** The description (`''` when absent). */
+  readonly description: string;
+  /** The server's input schema, unchanged (`{}` when absent). */
+  readonly inputSchema: JsonSchema;
+  /** The server's output schema, when it declared one. */
+  readonly outputSchema?: JsonSchema;
+  /** The server's hints (`readOnlyHint`, `idempotentHint`, `destructiveHint`, `openWorldHint`); untrusted. */
+  readonly annotations: Readonly<Record<string, unknown>>;
+}
+
+/** Options of {@link MCPToolAdapter}; checked at first use, never at construction. */
+export interface MCPToolAdapterOptions {
+  /** `stdio` (a local subprocess), `sse` (legacy HTTP+SSE) or `http` (streamable HTTP). Default `stdio`. */
+  transport?: MCPTransportKind | string;
+  /** stdio: the executable to run (no shell). */
+  command?: string;
+  /** stdio: its arguments, passed unchanged. */
+  args?: string[] | null;
+  /** stdio: extra environment variables; the child gets only the SDK's minimal environment plus these. */
+  env?: Record<string, string> | null;
+  /** stdio: the working directory of the child. */
+  cwd?: string;
+  /** sse/http: the server URL. */
+  url?: string;
+  /** sse/http: headers sent with every request (e.g. authorization); never stored in tool metadata. */
+  headers?: Record<string, string> | null;
+  /** Bound on one call, in ms, reset by progress notifications (default 30,000; the SDK's is 60,000). */
+  timeoutMs?: number;
+  /** Bound on one call even when progress keeps resetting `timeoutMs` (default 4 × timeoutMs). */
+  maxTotalTimeoutMs?: number;
+  /** Bound on opening a session (spawn or connect, then initialize), in ms (default 10,000). */
+  connectTimeoutMs?: number;
+  /** `persistent` (default): one session reused by every call; `per-call`: open, call, close (the seed). */
+  session?: 'persistent' | 'per-call';
+  /** A label for error messages and metadata (default: derived from the command or the URL host). */
+  serverName?: string;
+  /** Prepended to every local tool name (`github_` + `create_issue`), e.g. to keep servers apart. */
+  namePrefix?: string;
+  /** Capabilities of each tool: a list for all, or a function of the definition (e.g. approval for writes). */
+  capabilities?: readonly string[] | ((definition: MCPToolDefinition) => Iterable<string> | null | undefined);
+  /** Largest text result kept, in characters; longer text is cut with a marker (default 1,000,000). */
+  maxResultChars?: number;
+  /** Largest message accepted from the server, in bytes; larger ones fail the call (default 16 MiB). */
+  maxMessageBytes?: number;
+  /** Most `tools/list` pages followed (default 100). */
+  maxListPages?: number;
+  /** Largest server input schema accepted, in JSON characters (default 262,144). */
+  maxSchemaChars?: number;
+  /** Deepest server input schema accepted (default 64). */
+  maxSchemaDepth?: number;
+}
+
+/** One entry of {@link MCPToolAdapter.listTools}: the seed's fields plus the output schema and hints. */
+export interface MCPToolInfo extends MCPToolDefinition {
+  /** The local name tools get (the prefix applied, mapped when providers cannot accept the remote name). */
+  readonly localName: string;
+  /** A shallow map from top-level properties to JSON Schema type names (`any` when unknown), for display. */
+  readonly inputTypes: Readonly<Record<string, string>>;
+  /** Calls the tool: validated arguments, persistent session. */
+  readonly callable: (args?: Record<string, unknown>) => Promise<unknown>;
+}

@@ -1,0 +1,179 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as McpToolWire } from '@modelcontextprotocol/sdk/types.js';
+import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { createMcpTransport } from './create-mcp-transport';
+import type { McpTransportHandle } from './create-mcp-transport';
+import type { ResolvedMcpConfig } from './resolve-mcp-config';
+
+/** Grace given to a stdio server to exit after its stdin closes before it is terminated. */
+const EXIT_GRACE_MS = 300;
+
+/** One page of `tools/list`. */
+export interface McpToolPage {
+  readonly tools: readonly McpToolWire[];
+  readonly nextCursor?: string;
+}
+
+/** Options of {@link McpSession.callTool}. */
+export interface McpSessionCallOptions {
+  /** The caller's signal: aborting sends `notifications/cancelled` and rejects at once. */
+  signal?: AbortSignal;
+}
+
+/** Thrown by {@link McpSession.callTool} with the SDK error and what the session knew when it failed. */
+export interface McpCallFailure {
+  readonly error: unknown;
+  /** Set when the session failed all waiting calls itself (e.g. an oversized message). */
+  readonly fatal: ToolRuntimeError | undefined;
+  /** Whether the session was closed (server exit, transport closed) when the call failed. */
+  readonly sessionClosed: boolean;
+  /** Whether the request never left (the transport was already gone): repeating it is safe. */
+  readonly notSent: boolean;
+}
+
+/**
+ * One open MCP session: an SDK `Client` on one transport. Tracks liveness (a closed transport or an
+ * expired HTTP session makes it dead), fails waiting calls on fatal transport errors instead of letting them
+ * wait for their timeout, and closes the child process firmly.
+ */
+export class McpSession {
+  private closedFlag = false;
+  private readonly inFlight = new Set<AbortController>();
+
+  private constructor(
+    private readonly client: Client,
+    private readonly handle: McpTransportHandle,
+    private readonly config: ResolvedMcpConfig,
+  ) {}
+
+  /**
+   * Spawns or connects, then initializes within `connectTimeoutMs`.
+   *
+   * @throws ToolRuntimeError naming the server (with its stderr tail for stdio) when it cannot be opened.
+   */
+  static async open(config: ResolvedMcpConfig, onToolsChanged: () => void): Promise<McpSession> {
+    const holder: { session?: McpSession } = {};
+    const handle = createMcpTransport(config, (error) => holder.session?.failAll(error));
+    const client = new Client({ name: 'protolink', version: '0.1.0' }, { capabilities: {} });
+    const session = new McpSession(client, handle, config);
+    holder.session = session;
+    const opened = session;
+    client.onclose = () => {
+      opened.closedFlag = true;
+    };
+    client.onerror = (error) => {
+      if (/ReadBuffer exceeded/.test(error.message)) {
+        opened.failAll(
+          new ToolRuntimeError(
+            `The MCP server '${config.serverName}' sent a message larger than ${config.maxMessageBytes} bytes; it was refused.`,
+          ),
+        );
+      }
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
+    try {
+      await client.connect(handle.transport, { timeout: config.connectTimeoutMs });
+    } catch (error) {
+      await session.close();
+      const stderr = handle.stderrTail();
+      throw new ToolRuntimeError(
+        `Could not open a session with MCP server '${config.serverName}' (${config.transport}): ${describeError(error)}${stderr ? `. Server stderr: ${stderr}` : ''}`,
+        { cause: error, provider: config.serverName, retryable: true },
+      );
+    }
+    return session;
+  }
+
+  /** Whether the session can still carry calls. */
+  get alive(): boolean {
+    return !this.closedFlag;
+  }
+
+  /** Marks the session dead (e.g. the HTTP server forgot it) so the next call opens a new one. */
+  markDead(): void {
+    this.closedFlag = true;
+  }
+
+  /** The last lines the stdio server wrote to stderr. */
+  stderrTail(): string {
+    return this.handle.stderrTail();
+  }
+
+  /** Reads one page of `tools/list`. */
+  async listToolsPage(cursor: string | undefined): Promise<McpToolPage> {
+    const result = await this.client.listTools(cursor === undefined ? undefined : { cursor }, {
+      timeout: this.config.timeoutMs,
+    });
+    return { tools: result.tools, nextCursor: result.nextCursor };
+  }
+
+  /**
+   * Calls a tool. Rejects with an {@link McpCallFailure} so the adapter can tell a crash, an expired
+   * session, a timeout and a cancellation apart.
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: McpSessionCallOptions = {},
+  ): Promise<CallToolResult> {
+    const controller = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    this.inFlight.add(controller);
+    try {
+      return (await this.client.callTool({ name, arguments: args }, undefined, {
+        signal,
+        timeout: this.config.timeoutMs,
+        maxTotalTimeout: this.config.maxTotalTimeoutMs,
+        resetTimeoutOnProgress: true,
+        onprogress: () => undefined,
+      })) as CallToolResult;
+    } catch (error) {
+      const fatal = controller.signal.aborted ? (controller.signal.reason as ToolRuntimeError) : undefined;
+      const notSent = error instanceof Error && error.message === 'Not connected';
+      if (notSent) this.closedFlag = true;
+      const failure: McpCallFailure = { error, fatal, sessionClosed: this.closedFlag, notSent };
+      throw failure;
+    } finally {
+      this.inFlight.delete(controller);
+    }
+  }
+
+  /** Closes the session: HTTP sessions are ended, a stdio child gets stdin closed, then SIGTERM. */
+  async close(): Promise<void> {
+    this.closedFlag = true;
+    const transport = this.handle.transport as {
+      pid?: number | null;
+      terminateSession?: () => Promise<void>;
+    };
+    const pid = typeof transport.pid === 'number' ? transport.pid : undefined;
+    if (transport.terminateSession) await transport.terminateSession().catch(() => undefined);
+    const timer = pid === undefined ? undefined : setTimeout(() => killQuietly(pid), EXIT_GRACE_MS);
+    try {
+      await this.client.close();
+    } catch {
+      // closing a broken transport is best effort; the process is killed below
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  private failAll(error: ToolRuntimeError): void {
+    this.closedFlag = true;
+    for (const controller of this.inFlight) controller.abort(error);
+  }
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+/** A short description of an SDK or system error. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

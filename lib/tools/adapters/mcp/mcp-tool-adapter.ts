@@ -1,0 +1,300 @@
+import type { CallToolResult, Tool as McpToolWire } from '@modelcontextprotocol/sdk/types.js';
+import { ProtolinkError } from '../../../errors/protolink-error';
+import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
+import { ToolInputError } from '../../../errors/tool-input-error';
+import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import type { ToolCallOptions } from '../../base-tool';
+import type { NativeTool } from '../../native-tool';
+import { scanTools } from '../../registry/scan-tools';
+import { buildMcpListing } from './build-mcp-listing';
+import type { McpListing } from './build-mcp-listing';
+import { buildMcpToolClass } from './build-mcp-tool-class';
+import { formatMcpToolListing, toInputTypes } from './format-mcp-tool-listing';
+import type { MCPToolAdapterOptions, MCPToolInfo } from './mcp-adapter-options';
+import { McpSession } from './mcp-session';
+import type { McpCallFailure } from './mcp-session';
+import { readMcpResult } from './read-mcp-result';
+import { resolveMcpConfig, summarizeMcpConfig } from './resolve-mcp-config';
+import type { ResolvedMcpConfig } from './resolve-mcp-config';
+import { isSessionExpired, toMcpCallError } from './to-mcp-call-error';
+
+const asyncDispose: unique symbol = ((Symbol as { asyncDispose?: symbol }).asyncDispose ??
+  Symbol.for('Symbol.asyncDispose')) as never;
+
+interface AdapterState {
+  listing: McpListing;
+  infos: readonly MCPToolInfo[];
+  generated: new () => object;
+  tools: ReadonlyMap<string, NativeTool>;
+}
+
+/**
+ * Any MCP server's tools as Protolink tools. Construction opens nothing; the configuration is checked at
+ * first use. One session is opened on first use and reused (opened once even under concurrent first calls),
+ * re-opened once after a crash or an expired HTTP session; `session: 'per-call'` opens one per call.
+ * Tools come from a class generated at run time with `@Tool` metadata and scanned by `scanTools`.
+ */
+export class MCPToolAdapter {
+  private readonly options: MCPToolAdapterOptions;
+  private resolved: ResolvedMcpConfig | undefined;
+  private session: McpSession | undefined;
+  private opening: Promise<McpSession> | undefined;
+  private state: AdapterState | undefined;
+  private loading: Promise<AdapterState> | undefined;
+  private generation = 0;
+
+  constructor(options: MCPToolAdapterOptions = {}) {
+    this.options = { ...options };
+  }
+
+  /**
+   * The server's tools (cached; `refresh` asks again). Follows `nextCursor` up to `maxListPages`; the
+   * cache is dropped when the server sends `notifications/tools/list_changed`. Entries are frozen.
+   *
+   * @throws ToolInputError for a bad configuration; ToolRuntimeError when the server cannot be reached.
+   */
+  async listTools(options: { refresh?: boolean } = {}): Promise<readonly MCPToolInfo[]> {
+    return (await this.load(options.refresh === true)).infos;
+  }
+
+  /** The listing entry of a tool (by remote or local name), or null. */
+  async getTool(name: string): Promise<MCPToolInfo | null> {
+    const infos = await this.listTools();
+    return infos.find((info) => info.name === name) ?? infos.find((info) => info.localName === name) ?? null;
+  }
+
+  /**
+   * Fresh NativeTools for every usable tool: tags `['mcp']`, the server's schemas unchanged, hints and the
+   * connection (without secrets) in `metadata`. Tools with unusable definitions are left out; see `problems`.
+   */
+  async getTools(): Promise<NativeTool[]> {
+    return scanTools(new (await this.load(false)).generated());
+  }
+
+  /**
+   * One tool as a BaseTool (a NativeTool), by remote or local name.
+   *
+   * @throws ToolInputError `Tool '<name>' not found on MCP server.`; ToolDefinitionError for an unusable one.
+   */
+  async wrapTool(name: string): Promise<NativeTool> {
+    const state = await this.load(false);
+    const remote = state.listing.entries.has(name) ? name : state.listing.toRemote.get(name);
+    if (remote !== undefined) return state.tools.get(remote) as NativeTool;
+    const problem = state.listing.problems.get(name);
+    if (problem) throw problem;
+    throw new ToolInputError(`Tool '${name}' not found on MCP server.`, { toolName: name });
+  }
+
+  /** An async function calling the tool with validated arguments; the name is looked up when it runs. */
+  getCallable(name: string): (args?: Record<string, unknown>, options?: ToolCallOptions) => Promise<unknown> {
+    return async (args, options) => (await this.wrapTool(name)).call(args, options);
+  }
+
+  /** Writes the seed's human listing to stdout and returns it. */
+  async printTools(): Promise<string> {
+    const text = formatMcpToolListing(await this.listTools());
+    process.stdout.write(text);
+    return text;
+  }
+
+  /** Tools of the last listing that cannot be used, with why (bad schema, empty or duplicate name). */
+  get problems(): readonly Error[] {
+    return [...(this.state?.listing.problems.values() ?? [])];
+  }
+
+  /** Ends the session (a stdio server is stopped). A later call opens a new one. */
+  async close(): Promise<void> {
+    const session = this.session ?? (await this.opening?.catch(() => undefined));
+    this.session = undefined;
+    this.opening = undefined;
+    await session?.close();
+  }
+
+  /** `await using adapter = new MCPToolAdapter(…)` closes it. */
+  async [asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  private get config(): ResolvedMcpConfig {
+    return (this.resolved ??= resolveMcpConfig(this.options));
+  }
+
+  private async load(refresh: boolean): Promise<AdapterState> {
+    if (!refresh && this.state) return this.state;
+    if (!refresh && this.loading) return this.loading;
+    const generation = ++this.generation;
+    const loading = this.fetchState().then((state) => {
+      if (generation === this.generation) this.state = state;
+      return state;
+    });
+    this.loading = loading;
+    try {
+      return await loading;
+    } finally {
+      if (this.loading === loading) this.loading = undefined;
+    }
+  }
+
+  private async fetchState(): Promise<AdapterState> {
+    const config = this.config;
+    const wireTools = await this.withSession(async (session) => {
+      const all: McpToolWire[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < config.maxListPages; page += 1) {
+        const result = await session.listToolsPage(cursor);
+        all.push(...result.tools);
+        cursor = result.nextCursor;
+        if (cursor === undefined) return all;
+      }
+      throw new ToolRuntimeError(
+        `MCP server '${config.serverName}' listed more than ${config.maxListPages} pages of tools; raise maxListPages if that is expected.`,
+        { provider: config.serverName },
+      );
+    });
+    const listing = buildMcpListing(wireTools, config, summarizeMcpConfig(config), this.options.capabilities);
+    const generated = buildMcpToolClass(
+      `MCPTools_${config.serverName.replace(/[^A-Za-z0-9_]/g, '_')}`,
+      [...listing.entries.values()],
+      (remote, args, signal) => this.callRemote(remote, args, signal),
+    );
+    const tools = new Map<string, NativeTool>();
+    const scanned = scanTools(new generated());
+    for (const entry of listing.entries.values())
+      tools.set(entry.definition.name, scanned.find((tool) => tool.name === entry.localName) as NativeTool);
+    const infos = listing.definitions
+      .filter((definition) => listing.entries.has(definition.name))
+      .map((definition) => {
+        const tool = tools.get(definition.name) as NativeTool;
+        return Object.freeze({
+          ...definition,
+          localName: tool.name,
+          inputTypes: Object.freeze(toInputTypes(definition.inputSchema)),
+          callable: (args?: Record<string, unknown>) => tool.call(args),
+        });
+      });
+    return { listing, infos: Object.freeze(infos), generated, tools };
+  }
+
+  private async callRemote(
+    remoteName: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
+    const config = this.config;
+    const context = {
+      toolName: remoteName,
+      serverName: config.serverName,
+      timeoutMs: config.timeoutMs,
+      signal,
+    };
+    if (signal?.aborted) {
+      throw toMcpCallError(
+        { error: signal.reason, fatal: undefined, sessionClosed: false, notSent: true },
+        context,
+      );
+    }
+    const annotations = this.state?.listing.entries.get(remoteName)?.definition.annotations ?? {};
+    const safeToRepeat = annotations.readOnlyHint === true || annotations.idempotentHint === true;
+    const result = await this.withSession(async (session) => {
+      try {
+        return await session.callTool(remoteName, args, { signal });
+      } catch (failure) {
+        const typed = failure as McpCallFailure;
+        if (
+          isSessionExpired(typed) ||
+          typed.notSent ||
+          (typed.sessionClosed && safeToRepeat && !signal?.aborted && !typed.fatal)
+        ) {
+          session.markDead();
+          throw new RetryOnce(toMcpCallError(typed, { ...context, stderr: session.stderrTail() }));
+        }
+        if (typed.sessionClosed) session.markDead();
+        throw toMcpCallError(typed, { ...context, stderr: session.stderrTail() });
+      }
+    }, signal);
+    return readMcpResult(result as CallToolResult, {
+      toolName: remoteName,
+      serverName: config.serverName,
+      maxResultChars: config.maxResultChars,
+    });
+  }
+
+  private async withSession<T>(
+    work: (session: McpSession) => Promise<T>,
+    signal?: AbortSignal,
+    retried = false,
+  ): Promise<T> {
+    const perCall = this.config.session === 'per-call';
+    const session = perCall
+      ? await raceAbort(
+          McpSession.open(this.config, () => this.invalidate()),
+          signal,
+        )
+      : await raceAbort(this.ensureSession(), signal);
+    try {
+      return await work(session);
+    } catch (error) {
+      if (error instanceof RetryOnce) {
+        if (!retried) return this.withSession(work, signal, true);
+        throw error.finalError;
+      }
+      throw error;
+    } finally {
+      if (perCall) await session.close();
+    }
+  }
+
+  private async ensureSession(): Promise<McpSession> {
+    if (this.session?.alive) return this.session;
+    if (this.opening) return this.opening;
+    const stale = this.session;
+    this.session = undefined;
+    if (stale) void stale.close();
+    const opening = McpSession.open(this.config, () => this.invalidate());
+    this.opening = opening;
+    try {
+      this.session = await opening;
+      return this.session;
+    } finally {
+      if (this.opening === opening) this.opening = undefined;
+    }
+  }
+
+  private invalidate(): void {
+    this.state = undefined;
+    this.generation += 1;
+  }
+}
+
+/** Internal: the call never reached a live server (or may be repeated safely); try once on a new session. */
+class RetryOnce extends ProtolinkError {
+  constructor(readonly finalError: ProtolinkError) {
+    super(finalError.message, { cause: finalError });
+  }
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () =>
+      reject(
+        signal.reason instanceof ToolCancelledError
+          ? signal.reason
+          : new ToolCancelledError('The MCP call was cancelled while the session was opening.', {
+              reason: String(signal.reason),
+            }),
+      );
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

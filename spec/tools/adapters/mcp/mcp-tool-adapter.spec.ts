@@ -1,0 +1,411 @@
+import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MCPToolAdapter, toLocalToolName } from '../../../../lib/tools/adapters/index';
+import { ToolCancelledError } from '../../../../lib/errors/tool-cancelled-error';
+import { ToolDefinitionError } from '../../../../lib/errors/tool-definition-error';
+import { ToolInputError } from '../../../../lib/errors/tool-input-error';
+import { ToolRuntimeError } from '../../../../lib/errors/tool-runtime-error';
+import { ToolValidationError } from '../../../../lib/errors/tool-validation-error';
+import { isProcessAlive, testServerStdio } from '../../../fixtures/mcp/mcp-test-servers';
+
+jest.setTimeout(30_000);
+
+describe('MCPToolAdapter', () => {
+  const adapter = new MCPToolAdapter(testServerStdio({ env: { EXTRA_SETTING: 'on' }, timeoutMs: 10_000 }));
+  const call = (name: string, args: Record<string, unknown> = {}, signal?: AbortSignal) =>
+    adapter.getCallable(name)(args, { signal });
+  const callCount = async () => Number(await call('call_count'));
+
+  afterAll(() => adapter.close());
+
+  describe('constructor', () => {
+    it('opens nothing and checks nothing when constructed with a bad configuration', () => {
+      expect(() => new MCPToolAdapter({ transport: 'carrier-pigeon' })).not.toThrow();
+      expect(() => new MCPToolAdapter({ transport: 'stdio', command: '/no/such/binary' })).not.toThrow();
+    });
+  });
+
+  describe('configuration errors at first use', () => {
+    it('rejects an unknown transport with the seed message', async () => {
+      await expect(new MCPToolAdapter({ transport: 'carrier-pigeon' }).listTools()).rejects.toThrow(
+        new ToolInputError("Unknown transport: carrier-pigeon. Use 'stdio', 'sse' or 'http'."),
+      );
+    });
+
+    it('rejects stdio without a command', async () => {
+      const error = await new MCPToolAdapter({ transport: 'stdio' })
+        .getTools()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolInputError);
+      expect((error as Error).message).toBe("Provide 'command' for stdio transport.");
+    });
+
+    it('rejects sse and http without a url', async () => {
+      await expect(new MCPToolAdapter({ transport: 'sse' }).listTools()).rejects.toThrow(
+        "Provide 'url' for SSE transport.",
+      );
+      await expect(new MCPToolAdapter({ transport: 'http' }).getCallable('x')()).rejects.toThrow(
+        "Provide 'url' for HTTP transport.",
+      );
+      await expect(
+        new MCPToolAdapter({ transport: 'http', url: 'ftp://127.0.0.1/' }).listTools(),
+      ).rejects.toBeInstanceOf(ToolInputError);
+    });
+
+    it('rejects bad limits and session modes', async () => {
+      await expect(new MCPToolAdapter({ command: 'x', timeoutMs: -1 }).listTools()).rejects.toThrow(
+        "'timeoutMs' must be a positive number, got -1.",
+      );
+      await expect(
+        new MCPToolAdapter({ command: 'x', session: 'sometimes' as never }).listTools(),
+      ).rejects.toThrow("Unknown session mode: sometimes. Use 'persistent' or 'per-call'.");
+      await expect(
+        new MCPToolAdapter({ command: 'x', namePrefix: 'bad prefix' }).listTools(),
+      ).rejects.toThrow(ToolInputError);
+    });
+
+    it('reports a command that cannot be started as a ToolRuntimeError naming the server', async () => {
+      const error = await new MCPToolAdapter({ command: '/no/such/binary', serverName: 'ghost' })
+        .listTools()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolRuntimeError);
+      expect((error as Error).message).toMatch(
+        /^Could not open a session with MCP server 'ghost' \(stdio\): .*ENOENT/,
+      );
+    });
+  });
+
+  describe('listTools', () => {
+    it('follows nextCursor across pages and caches the frozen list', async () => {
+      const tools = await adapter.listTools();
+      expect(tools.length).toBeGreaterThan(16);
+      expect(tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['add', 'echo', 'add_dynamic', 'weather.lookup']),
+      );
+      expect(await adapter.listTools()).toBe(tools);
+      expect(Object.isFrozen(tools)).toBe(true);
+      expect(Object.isFrozen(tools[0])).toBe(true);
+      const refreshed = await adapter.listTools({ refresh: true });
+      expect(refreshed).not.toBe(tools);
+      expect(refreshed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
+    });
+
+    it('gives the seed fields plus the local name and the hints', async () => {
+      const echo = await adapter.getTool('echo');
+      expect(echo).toMatchObject({
+        name: 'echo',
+        localName: 'echo',
+        description: 'Echo text',
+        inputTypes: { text: 'string' },
+        annotations: { readOnlyHint: true },
+      });
+      expect(await echo?.callable({ text: 'hi' })).toBe('hi');
+      expect(await adapter.getTool('nope')).toBeNull();
+    });
+
+    it('drops the cache when the server sends notifications/tools/list_changed', async () => {
+      expect(await adapter.getTool('dynamic')).toBeNull();
+      expect(await call('add_dynamic')).toBe('added');
+      let dynamic = null;
+      for (let attempt = 0; attempt < 50 && !dynamic; attempt += 1) {
+        dynamic = await adapter.getTool('dynamic');
+        if (!dynamic) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(dynamic?.name).toBe('dynamic');
+      expect(await call('dynamic')).toBe('dynamic ok');
+    });
+
+    it('stops at maxListPages when a server never stops paginating', async () => {
+      const endless = new MCPToolAdapter(testServerStdio({ maxListPages: 5 }, 'endless-pages'));
+      try {
+        await expect(endless.listTools()).rejects.toThrow(
+          "MCP server 'test' listed more than 5 pages of tools; raise maxListPages if that is expected.",
+        );
+      } finally {
+        await endless.close();
+      }
+    });
+
+    it('fails within connectTimeoutMs when a server never initializes, and stops it', async () => {
+      const silent = new MCPToolAdapter(testServerStdio({ connectTimeoutMs: 1_500 }, 'never-init'));
+      const error = await silent.listTools().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolRuntimeError);
+      expect((error as Error).message).toMatch(
+        /^Could not open a session with MCP server 'test' \(stdio\): MCP error -32001: Request timed out/,
+      );
+      await silent.close();
+    });
+  });
+
+  describe('getTools', () => {
+    it('returns fresh NativeTools with tags, the server schema unchanged, hints and metadata without secrets', async () => {
+      const first = await adapter.getTools();
+      const second = await adapter.getTools();
+      expect(first[0]).not.toBe(second[0]);
+      const echo = first.find((tool) => tool.name === 'echo');
+      const listed = await adapter.getTool('echo');
+      expect(echo?.tags).toEqual(['mcp']);
+      expect(echo?.inputSchema).toEqual(listed?.inputSchema);
+      expect(echo?.inputSchema).not.toHaveProperty('additionalProperties');
+      expect(echo?.metadata.annotations).toEqual({ readOnlyHint: true });
+      expect(echo?.metadata.mcp).toMatchObject({
+        server: 'test',
+        transport: 'stdio',
+        remoteName: 'echo',
+        envNames: ['NODE_PATH', 'EXTRA_SETTING'],
+      });
+      expect(JSON.stringify(echo?.metadata)).not.toContain('"on"');
+      expect(echo?.metadata.source).toEqual({ className: 'MCPTools_test', methodName: 'echo' });
+      const structured = first.find((tool) => tool.name === 'structured');
+      expect(structured?.outputSchema).toEqual({
+        type: 'object',
+        properties: { ok: { type: 'boolean' } },
+        required: ['ok'],
+      });
+    });
+
+    it('maps names providers cannot accept to stable, reversible local names', async () => {
+      const tools = await adapter.getTools();
+      const dotted = tools.find(
+        (tool) =>
+          tool.metadata.mcp && (tool.metadata.mcp as { remoteName: string }).remoteName === 'weather.lookup',
+      );
+      expect(dotted?.name).toMatch(/^weather_lookup_[0-9a-f]{8}$/);
+      const long = tools.find((tool) => tool.name.startsWith('very_long_'));
+      expect(long?.name.length).toBe(64);
+      expect(tools.find((tool) => tool.name.startsWith('name_with_spaces_'))).toBeDefined();
+      expect(await dotted?.call({ city: 'Bern' })).toBe('sunny in Bern');
+      expect(await adapter.getCallable(dotted?.name as string)({ city: 'Oslo' })).toBe('sunny in Oslo');
+      expect(toLocalToolName('weather.lookup')).toBe(dotted?.name);
+    });
+
+    it('sets aside tools whose schema cannot be used and keeps the others working', async () => {
+      const names = (await adapter.getTools()).map((tool) => tool.name);
+      expect(names).not.toEqual(expect.arrayContaining(['ref_cycle']));
+      expect(names).not.toContain('bad_type');
+      expect(names).not.toContain('deep_schema');
+      expect(adapter.problems.every((problem) => problem instanceof ToolDefinitionError)).toBe(true);
+      expect(adapter.problems.map((problem) => problem.message)).toEqual(
+        expect.arrayContaining([
+          `MCP tool "ref_cycle" on server 'test' has an input schema whose $ref '#/$defs/a' points only at itself through other $refs.`,
+          `MCP tool "deep_schema" on server 'test' has an input schema nested deeper than 64 levels.`,
+          expect.stringMatching(
+            /^MCP tool "bad_type" on server 'test' has an input schema that cannot be used: .*unknown type "frobnicate"/,
+          ),
+        ]),
+      );
+      await expect(adapter.wrapTool('bad_type')).rejects.toBeInstanceOf(ToolDefinitionError);
+      expect(await call('add', { a: 1, b: 2 })).toBe('3');
+    });
+
+    it('applies namePrefix and capabilities given as a function of the definition', async () => {
+      const prefixed = new MCPToolAdapter(
+        testServerStdio({
+          namePrefix: 'srv_',
+          capabilities: (definition) => (definition.annotations.readOnlyHint ? ['mcp.read'] : ['mcp.write']),
+        }),
+      );
+      try {
+        const tools = await prefixed.getTools();
+        expect(tools.find((tool) => tool.name === 'srv_echo')?.capabilities).toEqual(['mcp.read']);
+        expect(tools.find((tool) => tool.name === 'srv_add')?.capabilities).toEqual(['mcp.write']);
+        expect(await prefixed.getCallable('srv_add')({ a: 2, b: 2 })).toBe('4');
+        expect(await prefixed.getCallable('add')({ a: 2, b: 3 })).toBe('5');
+      } finally {
+        await prefixed.close();
+      }
+    });
+  });
+
+  describe('wrapTool and getCallable', () => {
+    it('rejects an unknown name with the seed message', async () => {
+      await expect(adapter.wrapTool('nope')).rejects.toThrow(
+        new ToolInputError("Tool 'nope' not found on MCP server."),
+      );
+      await expect(adapter.getCallable('nope')()).rejects.toThrow("Tool 'nope' not found on MCP server.");
+    });
+
+    it('validates and coerces arguments against the server schema before sending', async () => {
+      const before = await callCount();
+      const error = await call('add', { a: 'x', b: 1 }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolValidationError);
+      expect((error as Error).message).toContain("Invalid arguments for tool 'add'");
+      expect(await callCount()).toBe(before + 1);
+      expect(await call('add', { a: '2', b: 3 })).toBe('5');
+    });
+
+    it('keeps a pathological pattern from stalling the process and handles recursive $refs', async () => {
+      expect(await call('redos', { s: `${'a'.repeat(5_000)}b` })).toBe('len 5001');
+      const root = { value: 1, children: [{ value: 2, children: [{ value: 3 }] }] };
+      expect(await call('tree', { root })).toBe(String(JSON.stringify(root).length));
+      await expect(call('tree', { root: { value: 1, children: [{ value: 'x' }] } })).rejects.toThrow(
+        /root\.children\.0\.value: must be an integer/,
+      );
+    });
+
+    it('returns structured content, the first text item or null', async () => {
+      expect(await call('structured')).toEqual({ ok: true });
+      expect(await call('echo', { text: 'plain' })).toBe('plain');
+      expect(await call('image_only')).toBeNull();
+    });
+
+    it('rejects isError results with a ToolRuntimeError carrying the server text', async () => {
+      await expect(call('fail')).rejects.toThrow(
+        new ToolRuntimeError("MCP tool 'fail' on server 'test' returned an error: the server says no"),
+      );
+      await expect(call('throws')).rejects.toThrow(
+        "MCP tool 'throws' on server 'test' returned an error: kaboom",
+      );
+    });
+
+    it('survives a server flooding stdout with junk lines', async () => {
+      expect(await call('flood', { n: 2_000 })).toBe('flooded');
+      expect(await call('echo', { text: 'still here' })).toBe('still here');
+    });
+
+    it('carries 100 calls in flight on one session', async () => {
+      const pid = await call('pid');
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, index) => call('add', { a: index, b: 1 })),
+      );
+      expect(results).toEqual(Array.from({ length: 100 }, (_, index) => String(index + 1)));
+      expect(await call('pid')).toBe(pid);
+    });
+
+    it('opens one session under concurrent first calls', async () => {
+      const fresh = new MCPToolAdapter(testServerStdio());
+      try {
+        const pids = await Promise.all(Array.from({ length: 10 }, () => fresh.getCallable('pid')()));
+        expect(new Set(pids).size).toBe(1);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it('sends notifications/cancelled and rejects at once when the signal aborts', async () => {
+      const before = Number(await call('cancel_count'));
+      const controller = new AbortController();
+      const pending = call('slow', { ms: 20_000 }, controller.signal);
+      setTimeout(() => controller.abort(), 100);
+      const error = await pending.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolCancelledError);
+      expect((error as Error).message).toMatch(/^The call of MCP tool 'slow' on server 'test' was cancelled/);
+      let after = before;
+      for (let attempt = 0; attempt < 50 && after === before; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        after = Number(await call('cancel_count'));
+      }
+      expect(after).toBe(before + 1);
+    });
+
+    it('never sends a call whose signal is already aborted', async () => {
+      const before = await callCount();
+      await expect(call('add', { a: 1, b: 1 }, AbortSignal.abort())).rejects.toBeInstanceOf(
+        ToolCancelledError,
+      );
+      expect(await callCount()).toBe(before + 1);
+    });
+  });
+
+  describe('limits', () => {
+    const limited = new MCPToolAdapter(
+      testServerStdio({ maxResultChars: 100, maxMessageBytes: 100_000, timeoutMs: 1_000 }),
+    );
+    afterAll(() => limited.close());
+
+    it('cuts text results longer than maxResultChars', async () => {
+      const text = (await limited.getCallable('huge')({ n: 2_000 })) as string;
+      expect(text).toBe(`${'x'.repeat(100)}… [cut: 1900 more characters]`);
+    });
+
+    it('rejects a call that outlives timeoutMs, and the session keeps working', async () => {
+      const error = await limited
+        .getCallable('slow')({ ms: 10_000 })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolRuntimeError);
+      expect((error as Error).message).toBe(
+        "MCP tool 'slow' on server 'test' did not answer within 1000 ms (timeoutMs); the server was sent notifications/cancelled.",
+      );
+      expect(await limited.getCallable('add')({ a: 1, b: 2 })).toBe('3');
+    });
+
+    it('refuses a message larger than maxMessageBytes at once, then opens a new session', async () => {
+      const error = await limited
+        .getCallable('huge_line')({ n: 300_000 })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolRuntimeError);
+      expect((error as Error).message).toBe(
+        "MCP tool 'huge_line' on server 'test' failed: The MCP server 'test' sent a message larger than 100000 bytes; it was refused.",
+      );
+      expect(await limited.getCallable('add')({ a: 1, b: 1 })).toBe('2');
+    });
+  });
+
+  describe('sessions', () => {
+    it('does not retry a call that failed mid-flight; the next call opens a new session; idempotent tools are retried once', async () => {
+      const crashing = new MCPToolAdapter(testServerStdio());
+      try {
+        const pid = await crashing.getCallable('pid')();
+        const error = await crashing
+          .getCallable('crash')()
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ToolRuntimeError);
+        expect((error as Error).message).toMatch(
+          /^The connection to MCP server 'test' closed while tool 'crash' was running \(the server may have crashed\)\. The call was not retried/,
+        );
+        const next = await crashing.getCallable('pid')();
+        expect(next).not.toBe(pid);
+        const marker = join(mkdtempSync(join(tmpdir(), 'protolink-mcp-')), 'crashed');
+        expect(await crashing.getCallable('crash_once')({ marker })).toBe('survived');
+        expect(await crashing.getCallable('pid')()).not.toBe(next);
+      } finally {
+        await crashing.close();
+      }
+    });
+
+    it("opens one session per call with session: 'per-call'", async () => {
+      const perCall = new MCPToolAdapter(testServerStdio({ session: 'per-call' }));
+      const first = await perCall.getCallable('pid')();
+      const second = await perCall.getCallable('pid')();
+      expect(first).not.toBe(second);
+      expect(isProcessAlive(Number(first))).toBe(false);
+    });
+
+    it('stops the stdio server on close() and through Symbol.asyncDispose', async () => {
+      const closing = new MCPToolAdapter(testServerStdio());
+      const pid = Number(await closing.getCallable('pid')());
+      expect(isProcessAlive(pid)).toBe(true);
+      await closing.close();
+      expect(isProcessAlive(pid)).toBe(false);
+      const disposing = new MCPToolAdapter(testServerStdio());
+      const disposedPid = Number(await disposing.getCallable('pid')());
+      await (disposing as unknown as Record<symbol, () => Promise<void>>)[
+        (Symbol as unknown as { asyncDispose: symbol }).asyncDispose
+      ]();
+      expect(isProcessAlive(disposedPid)).toBe(false);
+    });
+
+    it('gives the child only the minimal environment plus the configured variables', async () => {
+      process.env.PROTOLINK_TEST_SECRET = 'do-not-leak';
+      const scoped = new MCPToolAdapter(testServerStdio({ env: { EXTRA_SETTING: 'yes' } }));
+      try {
+        const report = JSON.parse((await scoped.getCallable('env')()) as string) as {
+          names: string[];
+          extra: string;
+        };
+        expect(report.extra).toBe('yes');
+        expect(report.names).not.toContain('PROTOLINK_TEST_SECRET');
+        expect(
+          report.names.every((name) =>
+            ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'NODE_PATH', 'EXTRA_SETTING'].includes(name),
+          ),
+        ).toBe(true);
+      } finally {
+        delete process.env.PROTOLINK_TEST_SECRET;
+        await scoped.close();
+      }
+    });
+  });
+});
