@@ -15,7 +15,7 @@ export function describeToolFailure(error: unknown, toolName: string): ToolCallP
     return {
       type: 'invalid_arguments',
       code: error.code,
-      message: `${error.message}. Fix the listed fields and call '${toolName}' again.`,
+      message: `${asSentence(error.message)} Fix the listed fields and call '${toolName}' again.`,
       issues: error.issues.map((issue) => ({ path: issue.path, message: issue.message })),
     };
   }
@@ -31,14 +31,14 @@ export function describeToolFailure(error: unknown, toolName: string): ToolCallP
     return {
       type: 'approval_required',
       code: error.code,
-      message: `${error.message} The call did not run; do not retry it, tell the user it needs approval.`,
+      message: `${asSentence(error.message)} The call did not run; do not retry it, tell the user it needs approval.`,
     };
   }
   if (error instanceof ActionPolicyError) {
     return {
       type: 'denied',
       code: error.code,
-      message: `${error.message} The call did not run; do not retry it.`,
+      message: `${asSentence(error.message)} The call did not run; do not retry it.`,
     };
   }
   if (error instanceof ToolInputError)
@@ -47,4 +47,9 @@ export function describeToolFailure(error: unknown, toolName: string): ToolCallP
     return { type: 'tool_error', code: error.code, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   return { type: 'tool_error', code: 'TOOL_ERROR', message: `Tool '${toolName}' failed: ${message}` };
+}
+
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -162,7 +162,8 @@ function lowerNode(
   if (nullable) result.nullable = true;
   const description = describeConstraints(result.description, described);
   if (description !== undefined) result.description = description;
-  return result;
+  const { type, ...rest } = result;
+  return type === undefined ? rest : { type, ...rest };
 }
 
 function lowerReference(node: JsonSchema, path: string, active: string[], state: GeminiState): JsonSchema {
