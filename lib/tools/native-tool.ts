@@ -75,14 +75,20 @@ export class NativeTool implements BaseTool {
     }
     assertToolName(options.name);
     if (typeof options.func !== 'function') {
-      throw new ToolDefinitionError(`Tool '${options.name}' needs a function: pass { func: (args, context) => … }.`, {
-        toolName: options.name,
-      });
+      throw new ToolDefinitionError(
+        `Tool '${options.name}' needs a function: pass { func: (args, context) => … }.`,
+        {
+          toolName: options.name,
+        },
+      );
     }
     if (options.actionBuilder != null && typeof options.actionBuilder !== 'function') {
-      throw new ToolDefinitionError(`Tool '${options.name}': actionBuilder must be a function returning a RunAction.`, {
-        toolName: options.name,
-      });
+      throw new ToolDefinitionError(
+        `Tool '${options.name}': actionBuilder must be a function returning a RunAction.`,
+        {
+          toolName: options.name,
+        },
+      );
     }
     this.name = options.name;
     this.description = typeof options.description === 'string' ? options.description : '';
@@ -102,10 +108,13 @@ export class NativeTool implements BaseTool {
     try {
       getCompiledValidator(this.inputSchema, this.untrusted);
     } catch (error) {
-      throw new ToolDefinitionError(`Tool '${this.name}' has an input schema that cannot be used: ${(error as Error).message}`, {
-        cause: error,
-        toolName: this.name,
-      });
+      throw new ToolDefinitionError(
+        `Tool '${this.name}' has an input schema that cannot be used: ${(error as Error).message}`,
+        {
+          cause: error,
+          toolName: this.name,
+        },
+      );
     }
   }
 
@@ -135,7 +144,8 @@ export class NativeTool implements BaseTool {
 
   /** Runs the function on arguments that were already validated by {@link validateArgs}. */
   async invoke(validated: Record<string, unknown>, options: ToolCallOptions = {}): Promise<unknown> {
-    const context = options.context ?? (this.usesContext ? new RunContext({ signal: options.signal }) : undefined);
+    const context =
+      options.context ?? (this.usesContext ? new RunContext({ signal: options.signal }) : undefined);
     const result = await this.func(validated, context as RunContext);
     return this.validateOutput ? validateToolOutput(result, this.outputSchema, this.name) : result;
   }
@@ -175,7 +185,10 @@ export class NativeTool implements BaseTool {
     try {
       return normalizeSchema(source, title);
     } catch (error) {
-      throw new ToolDefinitionError(`Tool '${this.name}': ${(error as Error).message}`, { cause: error, toolName: this.name });
+      throw new ToolDefinitionError(`Tool '${this.name}': ${(error as Error).message}`, {
+        cause: error,
+        toolName: this.name,
+      });
     }
   }
 }

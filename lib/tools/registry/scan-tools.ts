@@ -25,22 +25,38 @@ export interface ScanToolsOptions {
  */
 export function scanTools(instance: object, options: ScanToolsOptions = {}): NativeTool[] {
   if (typeof instance !== 'object' || instance === null) {
-    throw new ToolDefinitionError(`scanTools() needs a class instance, got ${instance === null ? 'null' : typeof instance}.`);
+    throw new ToolDefinitionError(
+      `scanTools() needs a class instance, got ${instance === null ? 'null' : typeof instance}.`,
+    );
   }
   const classTarget = instance.constructor;
-  return buildToolDefinitions(classTarget).map((definition) => buildNativeTool(instance, classTarget, definition, options.manifest));
+  return buildToolDefinitions(classTarget).map((definition) =>
+    buildNativeTool(instance, classTarget, definition, options.manifest),
+  );
 }
 
 /** Builds the NativeTool of one definition without an instance (for schema inference only). */
-export function scanToolDefinition(classTarget: Function, definition: ToolDefinition, manifest?: SchemaManifest): NativeTool {
+export function scanToolDefinition(
+  classTarget: Function,
+  definition: ToolDefinition,
+  manifest?: SchemaManifest,
+): NativeTool {
   return buildNativeTool(Object.create(classTarget.prototype) as object, classTarget, definition, manifest);
 }
 
-function buildNativeTool(instance: object, classTarget: Function, definition: ToolDefinition, manifest?: SchemaManifest): NativeTool {
-  const entry = manifest?.tools[`${definition.declaringClass.name}.${definition.methodName}`] ?? manifest?.tools[`${classTarget.name}.${definition.methodName}`];
+function buildNativeTool(
+  instance: object,
+  classTarget: Function,
+  definition: ToolDefinition,
+  manifest?: SchemaManifest,
+): NativeTool {
+  const entry =
+    manifest?.tools[`${definition.declaringClass.name}.${definition.methodName}`] ??
+    manifest?.tools[`${classTarget.name}.${definition.methodName}`];
   const { options, params } = definition;
   const dto: DtoBinding = {};
   const inputSchema = options.inputSchema ?? buildInputSchema(definition, entry, dto);
+  if (options.inputSchema !== undefined) bindExplicitDtos(definition, options.inputSchema, dto);
   const method = (instance as Record<string, Function>)[definition.methodName];
   const arity = params.length;
   const func = (args: Record<string, unknown>, context: unknown): unknown => {
@@ -61,7 +77,10 @@ function buildNativeTool(instance: object, classTarget: Function, definition: To
     examples: options.examples,
     capabilities: options.capabilities,
     actionBuilder: options.actionBuilder,
-    metadata: { ...options.metadata, source: { className: classTarget.name, methodName: definition.methodName } },
+    metadata: {
+      ...options.metadata,
+      source: { className: classTarget.name, methodName: definition.methodName },
+    },
     preserveSchema: options.preserveSchema,
     validateOutput: options.validateOutput,
     dto: dto.whole || dto.properties ? dto : undefined,
@@ -70,7 +89,11 @@ function buildNativeTool(instance: object, classTarget: Function, definition: To
   });
 }
 
-function buildInputSchema(definition: ToolDefinition, entry: SchemaManifestEntry | undefined, dto: DtoBinding): JsonSchema {
+function buildInputSchema(
+  definition: ToolDefinition,
+  entry: SchemaManifestEntry | undefined,
+  dto: DtoBinding,
+): JsonSchema {
   const whole = definition.params.find((param) => param.kind === 'whole');
   if (whole && whole.kind === 'whole') {
     if (whole.options.schema) return whole.options.schema;
@@ -87,7 +110,8 @@ function buildInputSchema(definition: ToolDefinition, entry: SchemaManifestEntry
   for (const param of definition.params) {
     if (param.kind !== 'named') continue;
     const schema = buildParamSchema(param, entry, definition);
-    if (isDtoClass(param.designType) && !param.options.schema) dtoProperties[param.name] = param.designType as Function;
+    if (isDtoClass(param.designType) && !param.options.schema)
+      dtoProperties[param.name] = param.designType as Function;
     if (param.options.description !== undefined) schema.description = param.options.description;
     if (param.options.default !== undefined) schema.default = structuredClone(param.options.default);
     properties[param.name] = schema;
@@ -97,7 +121,33 @@ function buildInputSchema(definition: ToolDefinition, entry: SchemaManifestEntry
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-function buildParamSchema(param: Extract<ParamDefinition, { kind: 'named' }>, entry: SchemaManifestEntry | undefined, definition: ToolDefinition): JsonSchema {
+/**
+ * With an explicit `inputSchema` the schema is not derived, but the method still receives DTO instances
+ * (and class-validator still runs): the explicit DTO class, or the DTO types of the parameters.
+ */
+function bindExplicitDtos(
+  definition: ToolDefinition,
+  explicit: JsonSchema | Function,
+  dto: DtoBinding,
+): void {
+  const dtoProperties: Record<string, Function> = {};
+  for (const param of definition.params) {
+    if (param.kind === 'whole') {
+      if (typeof explicit === 'function' && isDtoClass(explicit)) dto.whole = explicit;
+      else if (!param.options.schema && isDtoClass(param.designType))
+        dto.whole = param.designType as Function;
+    } else if (param.kind === 'named' && !param.options.schema && isDtoClass(param.designType)) {
+      dtoProperties[param.name] = param.designType as Function;
+    }
+  }
+  if (Object.keys(dtoProperties).length > 0) dto.properties = dtoProperties;
+}
+
+function buildParamSchema(
+  param: Extract<ParamDefinition, { kind: 'named' }>,
+  entry: SchemaManifestEntry | undefined,
+  definition: ToolDefinition,
+): JsonSchema {
   if (param.options.schema) return normalizeSchema(param.options.schema);
   if (param.options.type) {
     return param.options.type === 'array' ? { type: 'array', items: {} } : { type: param.options.type };
@@ -113,7 +163,10 @@ function buildParamSchema(param: Extract<ParamDefinition, { kind: 'named' }>, en
   return designTypeToSchema(param.designType);
 }
 
-function buildOutputSchema(definition: ToolDefinition, entry: SchemaManifestEntry | undefined): JsonSchema | undefined {
+function buildOutputSchema(
+  definition: ToolDefinition,
+  entry: SchemaManifestEntry | undefined,
+): JsonSchema | undefined {
   if (isDtoClass(definition.returnType)) return classToJsonSchema(definition.returnType as Function);
   if (entry?.outputSchema) return entry.outputSchema;
   if (definition.returnType && isKnownDesignType(definition.returnType) && definition.returnType !== Array) {
@@ -123,5 +176,11 @@ function buildOutputSchema(definition: ToolDefinition, entry: SchemaManifestEntr
 }
 
 function isKnownDesignType(designType: Function): boolean {
-  return designType === String || designType === Number || designType === Boolean || designType === Array || designType === Date;
+  return (
+    designType === String ||
+    designType === Number ||
+    designType === Boolean ||
+    designType === Array ||
+    designType === Date
+  );
 }

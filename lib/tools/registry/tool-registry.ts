@@ -58,9 +58,12 @@ export class ToolRegistry {
     if (!options.replace) {
       for (const tool of tools) {
         if (this.tools.has(tool.name)) {
-          throw new ToolDefinitionError(`A tool named '${tool.name}' is already registered; ${instance.constructor.name} cannot add it again.`, {
-            toolName: tool.name,
-          });
+          throw new ToolDefinitionError(
+            `A tool named '${tool.name}' is already registered; ${instance.constructor.name} cannot add it again.`,
+            {
+              toolName: tool.name,
+            },
+          );
         }
       }
     }
@@ -112,13 +115,18 @@ export class ToolRegistry {
 
 function assertBaseTool(tool: unknown): asserts tool is BaseTool {
   if (typeof tool !== 'object' || tool === null) {
-    throw new ToolDefinitionError(`Only tool objects can be registered, got ${tool === null ? 'null' : typeof tool}. Use new NativeTool({...}) or registerAll(instance).`);
+    throw new ToolDefinitionError(
+      `Only tool objects can be registered, got ${tool === null ? 'null' : typeof tool}. Use new NativeTool({...}) or registerAll(instance).`,
+    );
   }
   const candidate = tool as Partial<BaseTool>;
   assertToolName(candidate.name, 'The registered tool');
   if (typeof candidate.call !== 'function') {
-    throw new ToolDefinitionError(`Tool '${candidate.name}' has no call(args, options) method, so it cannot be registered.`, {
-      toolName: candidate.name,
-    });
+    throw new ToolDefinitionError(
+      `Tool '${candidate.name}' has no call(args, options) method, so it cannot be registered.`,
+      {
+        toolName: candidate.name,
+      },
+    );
   }
 }
