@@ -164,6 +164,15 @@ describe('parseDuckDuckGoHtml', () => {
       );
     });
 
+    it('accepts a result container closed by its parent end tag (sloppy markup, not a cut-off page)', () => {
+      const html =
+        '<section><div class="result web-result"><a class="result__a" href="https://a.example/">A</a>' +
+        '<a class="result__snippet">text</a></section><div class="result--more"></div>';
+      expect(parseDuckDuckGoHtml(html, search(5)).results).toEqual([
+        { title: 'A', url: 'https://a.example/', snippet: 'text', sponsored: false },
+      ]);
+    });
+
     it('reports changed markup instead of returning nothing', () => {
       const message =
         "web_search (engine 'duckduckgo', DuckDuckGo): returned a page with no recognizable results and no \"no results\" marker; its HTML markup may have changed. Use engine: 'wikipedia' or engine: 'brave' until the parser is updated.";

@@ -47,6 +47,14 @@ describe('resolveDuckDuckGoLink', () => {
       );
     });
 
+    it.each(['/settings', 'feedback.html', '?q=more', '[', '../l/x'])(
+      'drops the relative non-redirect link %s',
+      (href) => {
+        expect(resolveDuckDuckGoLink(href, false)).toBeNull();
+        expect(resolveDuckDuckGoLink(href, true)).toBeNull();
+      },
+    );
+
     it('drops links with forbidden characters before resolving them', () => {
       expect(resolveDuckDuckGoLink('https:\\\\evil.example\\', false)).toBeNull();
       expect(resolveDuckDuckGoLink('https://exa\nmple.com/', false)).toBeNull();
