@@ -176,6 +176,26 @@ describe('toGeminiTools', () => {
       expect(act).toThrow(`Tool 'bad_tool' cannot be exported for Gemini: ${fragment}`);
     });
 
+    it('stringifies the default of a numeric enum and drops a null default', () => {
+      const tool = structuralTool('levels', {
+        type: 'object',
+        properties: {
+          level: { type: 'integer', enum: [1, 2], default: 1 },
+          note: { type: ['string', 'null'], default: null },
+        },
+      });
+      expect(declarations([tool])[0].parameters!.properties).toEqual({
+        level: {
+          type: 'string',
+          format: 'enum',
+          enum: ['1', '2'],
+          default: '1',
+          description: '(send one of: 1 | 2)',
+        },
+        note: { type: 'string', nullable: true },
+      });
+    });
+
     it('drops additionalProperties on an object that declares properties', () => {
       const tool = structuralTool('open_but_declared', {
         type: 'object',

@@ -160,6 +160,8 @@ function lowerNode(
     );
   }
   if (nullable) result.nullable = true;
+  // A null default says "absent", which Gemini expresses by leaving the property out.
+  if (result.default === null) delete result.default;
   const description = describeConstraints(result.description, described);
   if (description !== undefined) result.description = description;
   const { type, ...rest } = result;
@@ -246,6 +248,7 @@ function lowerEnum(
   if (!members.every((value) => typeof value === 'string')) {
     // Gemini enums are strings; validateToolArgs coerces "1" back to 1 for integer and number schemas.
     result.format = 'enum';
+    if (result.default !== undefined && result.default !== null) result.default = String(result.default);
     result.description = describeConstraints(result.description, {
       'send one of': members.map(String).join(' | '),
     });
