@@ -29,6 +29,7 @@ export function createLimitedFetch(
             } else if (byte !== 13) {
               afterNewline = false;
               size += 1;
+              if (size > maxBytes) break;
             }
           }
         } else {
