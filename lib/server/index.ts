@@ -1,0 +1,17 @@
+// Serving an agent's tools over MCP (streamable HTTP and stdio). Loads the MCP SDK, so it stays out of the
+// `protolink` entry's import graph: a candidate `protolink/server` subpath (or re-exported lazily).
+export {
+  createMcpServer,
+  DEFAULT_MAX_CONCURRENT_CALLS,
+  TOO_MANY_CALLS_ERROR_CODE,
+} from './create-mcp-server';
+export type { McpServerOptions, ServedCallInfo } from './create-mcp-server';
+export { startAgentServer, MCP_PATH, AGENT_CARD_PATH } from './start-agent-server';
+export { AGENT_SERVER_DEFAULTS } from './agent-server-options';
+export type { AgentServerOptions, AgentServerHandle } from './agent-server-options';
+export { serveStdio } from './serve-stdio';
+export type { ServeStdioOptions, StdioServerHandle } from './serve-stdio';
+export { isServableAgent } from './servable-agent';
+export type { ServableAgent, ServableAgentCard } from './servable-agent';
+export { toMcpTool } from './to-mcp-tool';
+export { toCallToolResult, toCallToolErrorResult, ERROR_META_KEY } from './to-call-tool-result';
