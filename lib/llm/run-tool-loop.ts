@@ -38,6 +38,11 @@ export async function runToolLoop(
   options: RunToolLoopOptions,
 ): Promise<ToolLoopResult> {
   const settings = readSettings(options);
+  if (typeof prompt !== 'string' && !Array.isArray(prompt)) {
+    throw new ToolInputError(
+      'runToolLoop() needs a prompt: a string or a list of messages ({ role, content }).',
+    );
+  }
   const { llm } = options;
   const context = options.context ?? new RunContext({});
   const tools = collectTools(caller);

@@ -589,6 +589,15 @@ describe('runToolLoop', () => {
       );
     });
 
+    it('rejects a prompt that is neither text nor messages', async () => {
+      const { caller } = buildTools();
+      await expect(runToolLoop(caller, 42 as never, { llm: new ScriptedLLM([]) })).rejects.toThrow(
+        new ToolInputError(
+          'runToolLoop() needs a prompt: a string or a list of messages ({ role, content }).',
+        ),
+      );
+    });
+
     it('rejects a maxSteps below 1', async () => {
       const { caller } = buildTools();
       await expect(runToolLoop(caller, 'x', { llm: new ScriptedLLM([]), maxSteps: 0 })).rejects.toThrow(

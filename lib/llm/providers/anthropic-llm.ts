@@ -135,7 +135,8 @@ function toAnthropicMessages(messages: readonly LlmMessage[]): Record<string, un
           input: toArgumentsObject(call.arguments),
         });
       }
-      result.push({ role: 'assistant', content: blocks });
+      // Anthropic rejects empty assistant turns; one without text or calls carries nothing.
+      if (blocks.length > 0) result.push({ role: 'assistant', content: blocks });
     }
   }
   return result;

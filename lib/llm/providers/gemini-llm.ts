@@ -163,7 +163,7 @@ function toContents(messages: readonly LlmMessage[]): Record<string, unknown>[] 
           part.thoughtSignature = call.providerData.thoughtSignature;
         parts.push(part);
       }
-      contents.push({ role: 'model', parts });
+      if (parts.length > 0) contents.push({ role: 'model', parts });
     }
   }
   return contents;

@@ -126,7 +126,12 @@ function toChatMessage(message: LlmMessage): Record<string, unknown> {
     case 'user':
       return { role: message.role, content: message.content };
     case 'assistant': {
-      const result: Record<string, unknown> = { role: 'assistant', content: message.content };
+      const hasCalls = Boolean(message.toolCalls?.length);
+      // Chat Completions accepts a null content only next to tool calls.
+      const result: Record<string, unknown> = {
+        role: 'assistant',
+        content: message.content ?? (hasCalls ? null : ''),
+      };
       if (message.toolCalls?.length) {
         result.tool_calls = message.toolCalls.map((call) => ({
           id: call.id,

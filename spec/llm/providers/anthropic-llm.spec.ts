@@ -169,6 +169,23 @@ describe('AnthropicLLM', () => {
         ],
       });
     });
+
+    it('leaves out an empty assistant turn from the history', async () => {
+      server = await startProviderServer([{ body: finalAnswer('ok') }]);
+      const llm = new AnthropicLLM({ model: 'claude-haiku-4-5', baseUrl: server.baseUrl, apiKey: KEY });
+      await llm.generate({
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: null },
+          { role: 'user', content: 'Still there?' },
+        ],
+        tools: [],
+      });
+      expect(server.requests[0].body.messages).toEqual([
+        { role: 'user', content: 'Hi' },
+        { role: 'user', content: 'Still there?' },
+      ]);
+    });
   });
 
   describe('errors', () => {

@@ -161,6 +161,22 @@ describe('GeminiLLM', () => {
       expect(server.requests[0].headers['x-goog-api-key']).toBe(`${KEY}-gemini`);
       expect(server.requests[0].body).toEqual({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
     });
+    it('leaves out an empty model turn from the history', async () => {
+      server = await startProviderServer([{ body: finalAnswer('ok') }]);
+      const llm = new GeminiLLM({
+        model: 'gemini-2.0-flash',
+        baseUrl: `${server.baseUrl}/v1beta`,
+        apiKey: KEY,
+      });
+      await llm.generate({
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: null },
+        ],
+        tools: [],
+      });
+      expect(server.requests[0].body.contents).toEqual([{ role: 'user', parts: [{ text: 'Hi' }] }]);
+    });
   });
 
   describe('errors', () => {

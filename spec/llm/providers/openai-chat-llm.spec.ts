@@ -184,6 +184,19 @@ describe('OpenAIChatLLM', () => {
         messages: [{ role: 'user', content: 'Hi' }],
       });
     });
+    it('sends an empty string for an assistant turn without text or tool calls', async () => {
+      server = await startProviderServer([{ body: finalAnswer('ok') }]);
+      const llm = new OpenAIChatLLM({ model: 'gpt-4o-mini', baseUrl: `${server.baseUrl}/v1`, apiKey: KEY });
+      await llm.generate({
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: null },
+          { role: 'user', content: 'Again' },
+        ],
+        tools: [],
+      });
+      expect(server.requests[0].body.messages[1]).toEqual({ role: 'assistant', content: '' });
+    });
   });
 
   describe('errors', () => {
