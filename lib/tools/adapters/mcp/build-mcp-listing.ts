@@ -23,7 +23,8 @@ export interface McpListing {
 
 /**
  * Checks the server's definitions and prepares what the generated class needs: local names, capabilities,
- * metadata (the connection settings without secrets, and the hints). A tool with an unusable definition is
+ * metadata (`mcp`: the connection settings without secrets, shared by every tool of the server; `remoteName`;
+ * `annotations`: the server's hints). A tool with an unusable definition is
  * set aside with a {@link ToolDefinitionError}; the others keep working.
  *
  * @throws ToolDefinitionError when two remote names map to the same local name.
@@ -91,11 +92,9 @@ export function buildMcpListing(
       localName,
       capabilities: resolveCapabilities(capabilities, definition),
       metadata: {
-        mcp: {
-          ...summary,
-          remoteName: definition.name,
-          ...(definition.title ? { title: definition.title } : {}),
-        },
+        mcp: summary,
+        remoteName: definition.name,
+        ...(definition.title ? { title: definition.title } : {}),
         annotations: definition.annotations,
       },
     });

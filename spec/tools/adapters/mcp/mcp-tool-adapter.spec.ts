@@ -153,9 +153,9 @@ describe('MCPToolAdapter', () => {
       expect(echo?.metadata.mcp).toMatchObject({
         server: 'test',
         transport: 'stdio',
-        remoteName: 'echo',
         envNames: ['NODE_PATH', 'EXTRA_SETTING'],
       });
+      expect(echo?.metadata.remoteName).toBe('echo');
       expect(JSON.stringify(echo?.metadata)).not.toContain('"on"');
       expect(echo?.metadata.source).toEqual({ className: 'MCPTools_test', methodName: 'echo' });
       const structured = first.find((tool) => tool.name === 'structured');
@@ -168,10 +168,7 @@ describe('MCPToolAdapter', () => {
 
     it('maps names providers cannot accept to stable, reversible local names', async () => {
       const tools = await adapter.getTools();
-      const dotted = tools.find(
-        (tool) =>
-          tool.metadata.mcp && (tool.metadata.mcp as { remoteName: string }).remoteName === 'weather.lookup',
-      );
+      const dotted = tools.find((tool) => tool.metadata.remoteName === 'weather.lookup');
       expect(dotted?.name).toMatch(/^weather_lookup_[0-9a-f]{8}$/);
       const long = tools.find((tool) => tool.name.startsWith('very_long_'));
       expect(long?.name.length).toBe(64);
