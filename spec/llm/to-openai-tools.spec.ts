@@ -168,6 +168,16 @@ describe('toOpenAITools', () => {
       expect(act).toThrow('Or export with { strict: false }.');
     });
 
+    it('tells how to type the elements of an untyped DTO array', () => {
+      const tool = structuralTool('untyped', {
+        type: 'object',
+        properties: { tags: { type: 'array', items: {} } },
+      });
+      expect(() => toOpenAITools([tool])).toThrow(
+        "Tool 'untyped' cannot be exported for OpenAI (strict): #/properties/tags/items accepts any value (it has no type). Strict mode needs a type: give this part a type or an enum. In a DTO, type the elements: @IsString({ each: true }), or @ValidateNested({ each: true }) with @Type(() => Item). Or export with { strict: false }.",
+      );
+    });
+
     it('rejects objects nested more than 10 levels deep', () => {
       let schema: Record<string, unknown> = { type: 'string' };
       for (let level = 0; level < 11; level += 1)

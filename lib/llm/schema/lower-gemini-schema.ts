@@ -2,6 +2,7 @@ import type { JsonSchema } from '../../tools/json-schema';
 import {
   childPath,
   describeConstraints,
+  typeHint,
   DROPPED_ANNOTATIONS,
   isExtensionKeyword,
   isSchemaObject,
@@ -156,7 +157,7 @@ function lowerNode(
       scope,
       path,
       nullable ? 'only accepts null' : 'accepts any value (it has no type)',
-      'Gemini needs a type: give this part a type or an enum.',
+      `Gemini needs a type: give this part a type or an enum.${typeHint(path)}`,
     );
   }
   if (nullable) result.nullable = true;

@@ -3,6 +3,7 @@ import {
   acceptsNull,
   childPath,
   describeConstraints,
+  typeHint,
   DROPPED_ANNOTATIONS,
   isExtensionKeyword,
   isSchemaObject,
@@ -170,7 +171,7 @@ function lowerNode(node: JsonSchema, path: string, depth: number, state: StrictS
       scope,
       path,
       'accepts any value (it has no type)',
-      'Strict mode needs a type: give this part a type or an enum.',
+      `Strict mode needs a type: give this part a type or an enum.${typeHint(path)}`,
     );
   }
   const description = describeConstraints(result.description, described);

@@ -98,3 +98,10 @@ export const DROPPED_ANNOTATIONS: ReadonlySet<string> = new Set([
 export function isExtensionKeyword(key: string): boolean {
   return key.startsWith('x-');
 }
+
+/** A DTO hint for a typeless array element (`@IsArray()` without an element decorator), or ''. */
+export function typeHint(path: string): string {
+  return path.endsWith('/items')
+    ? ' In a DTO, type the elements: @IsString({ each: true }), or @ValidateNested({ each: true }) with @Type(() => Item).'
+    : '';
+}
