@@ -74,7 +74,14 @@ function waitForConnection(
   if (socket === null || typeof socket !== 'object' || typeof socket.once !== 'function') {
     return Promise.reject(new TypeError('the connector did not return a socket'));
   }
-  if (!socket.connecting && !socket.destroyed) return Promise.resolve();
+  if (!socket.connecting) {
+    // A fresh unconnected socket also reports readyState 'open'; only a connected one has a remote address.
+    return socket.remoteAddress !== undefined && !socket.destroyed
+      ? Promise.resolve()
+      : Promise.reject(
+          new TypeError('the connector returned a socket that is neither connected nor connecting'),
+        );
+  }
   return new Promise<void>((resolve, reject) => {
     const timer = attemptMs === undefined ? undefined : setTimeout(() => finish(timeoutError()), attemptMs);
     const onConnect = (): void => finish();

@@ -327,7 +327,7 @@ describe('fetchUrl', () => {
       expect(seams.lookups).toEqual([]);
     });
 
-    it('accepts a socket from a custom connector that is already connected', async () => {
+    it('accepts a plain socket from a custom connector that ignores the target', async () => {
       const tool = fetchUrl({
         resolver: async () => [PUBLIC_V4],
         connector: () => net.connect(server.port, '127.0.0.1'),

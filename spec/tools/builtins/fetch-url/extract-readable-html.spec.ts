@@ -1,0 +1,48 @@
+import { extractReadableHtml, toLines } from '../../../../lib/tools/builtins/fetch-url/extract-readable-html';
+
+describe('extractReadableHtml', () => {
+  it('skips script, style, noscript, svg, canvas and template content', () => {
+    const html =
+      '<p>a</p><script>s()</script><style>x{}</style><noscript>n</noscript><svg><text>t</text></svg>' +
+      '<canvas>c</canvas><template>tp</template><p>b</p>';
+    expect(extractReadableHtml(html)).toEqual({ title: '', text: 'a\nb' });
+  });
+
+  it('breaks lines at block elements and joins inline text with spaces', () => {
+    expect(
+      extractReadableHtml(
+        '<div>one <span>two</span><br>three</div><table><tr><td>x</td><td>y</td></tr></table>',
+      ).text,
+    ).toBe('one two\nthree\nx\ny');
+  });
+
+  it('keeps source line breaks inside <pre> only', () => {
+    expect(extractReadableHtml('<p>a\nb</p><pre>c\n  d</pre>').text).toBe('a b\nc\nd');
+  });
+
+  it('takes the first document <title>, normalized and cut at 500 characters, never an SVG title', () => {
+    const title = 'T '.repeat(400);
+    const result = extractReadableHtml(
+      `<svg><title>icon</title></svg><title>\n ${title} </title><p>body</p>`,
+    );
+    expect(result.title).toHaveLength(500);
+    expect(result.title.startsWith('T T')).toBe(true);
+    expect(result.text).toBe('body');
+  });
+
+  it('decodes entities and survives unclosed and stray tags', () => {
+    expect(extractReadableHtml('<p>&lt;ok&gt; &amp; &#x263A; &nbsp;x<p>next</div></span>').text).toBe(
+      '<ok> & ☺ x\nnext',
+    );
+  });
+
+  it('returns empty text for an empty document', () => {
+    expect(extractReadableHtml('')).toEqual({ title: '', text: '' });
+  });
+});
+
+describe('toLines', () => {
+  it('collapses whitespace per line, trims lines and drops empty ones', () => {
+    expect(toLines('  a \t b \r\n\n\r c  \n   ')).toBe('a b\nc');
+  });
+});
