@@ -1,0 +1,51 @@
+// MCP adapter latency against the bare SDK on the same server (server-everything over stdio), and the
+// persistent session against the seed's session per call. One run; ratios compare rows of this run.
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { MCPToolAdapter } from '../lib/tools/adapters/index';
+import type { MCPToolAdapterOptions } from '../lib/tools/adapters/index';
+import type { BenchRow } from './measure';
+import { measureMicros } from './measure';
+
+const EVERYTHING = join(__dirname, '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const ARGS = { a: 2, b: 3 };
+
+/** Runs the MCP benchmark: bare `Client.callTool`, the adapter's persistent session, and `session: 'per-call'`. */
+export async function runMcpBench(): Promise<BenchRow[]> {
+  const server = { command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' as const };
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(new StdioClientTransport(server));
+  const options: MCPToolAdapterOptions = { transport: 'stdio', command: server.command, args: server.args, serverName: 'everything' };
+  const adapter = new MCPToolAdapter(options);
+  const perCall = new MCPToolAdapter({ ...options, session: 'per-call' });
+  try {
+    const tool = await adapter.wrapTool('get-sum');
+    const bare = await measureMicros(() => client.callTool({ name: 'get-sum', arguments: ARGS }), { iterations: 300, rounds: 3 });
+    const persistent = await measureMicros(() => tool.call(ARGS), { iterations: 300, rounds: 3 });
+    const perCallTool = await perCall.wrapTool('get-sum');
+    const opened = await measureMicros(() => perCallTool.call(ARGS), { iterations: 5, rounds: 1 });
+    return [
+      { group: 'mcp', name: 'bare SDK Client.callTool (stdio, get-sum)', value: bare, unit: 'µs/call' },
+      {
+        group: 'mcp',
+        name: 'MCPToolAdapter tool.call, persistent session',
+        value: persistent,
+        unit: 'µs/call',
+        ratio: persistent / bare,
+        note: 'vs bare SDK callTool; target ≤ 1.2×',
+      },
+      {
+        group: 'mcp',
+        name: "MCPToolAdapter tool.call, session: 'per-call'",
+        value: opened,
+        unit: 'µs/call',
+        ratio: opened / persistent,
+        note: 'per-call ÷ persistent; target ≥ 100× (persistent that much faster)',
+      },
+    ];
+  } finally {
+    await Promise.all([client.close(), adapter.close(), perCall.close()]);
+  }
+}
