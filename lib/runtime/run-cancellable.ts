@@ -61,11 +61,8 @@ export function runCancellable(
         if (settled) return;
         settled = true;
         stopListening();
-        reject(
-          context.canceled && !(error instanceof ToolCancelledError)
-            ? buildCancelledError(context, toolName, false, undefined, error)
-            : error,
-        );
+        // A tool that honoured its signal rejects with the signal's reason: report it as this call's cancellation.
+        reject(context.canceled ? buildCancelledError(context, toolName, false, undefined, error) : error);
       },
     );
   });
