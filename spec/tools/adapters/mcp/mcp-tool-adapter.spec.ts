@@ -105,6 +105,22 @@ describe('MCPToolAdapter', () => {
       expect(await adapter.getTool('nope')).toBeNull();
     });
 
+    it('prints the seed listing to stdout (printTools)', async () => {
+      const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      try {
+        const text = await adapter.printTools();
+        expect(write).toHaveBeenCalledWith(text);
+        expect(
+          text.startsWith(
+            '\n🛠 Available MCP Tools:\n\n🔹 Name       : add\n   Description: Add two integers\n',
+          ),
+        ).toBe(true);
+        expect(text).toContain('   Input Types : {"a":"integer","b":"integer"}');
+      } finally {
+        write.mockRestore();
+      }
+    });
+
     it('drops the cache when the server sends notifications/tools/list_changed', async () => {
       expect(await adapter.getTool('dynamic')).toBeNull();
       expect(await call('add_dynamic')).toBe('added');
