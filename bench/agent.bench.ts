@@ -26,6 +26,10 @@ export async function runAgentBench(): Promise<BenchRow[]> {
 
   const validateFloor = new Ajv().compile(ADD_SCHEMA);
   const floor = measureSyncMicros(() => validateFloor(args) && direct(args));
+  // The same floor behind one await: what any promise-returning tool call pays at least.
+  const asyncFloor = await measureMicros(async () => validateFloor(args) && direct(args), {
+    iterations: 100_000,
+  });
 
   const agent = new Agent({
     card: { name: 'bench', description: 'Benchmark agent', url: 'runtime://bench' },
@@ -72,11 +76,19 @@ export async function runAgentBench(): Promise<BenchRow[]> {
     },
     {
       group,
+      name: 'floor, async: await (Ajv validate + direct call)',
+      value: asyncFloor,
+      unit: 'µs/call',
+      ratio: asyncFloor / floor,
+      note: 'the cost of one await, for scale',
+    },
+    {
+      group,
       name: 'agent.callTool (two integers, no listeners)',
       value: agentCall,
       unit: 'µs/call',
       ratio: agentCall / floor,
-      note: 'target ≤ 10× floor',
+      note: `target ≤ 10× floor; ${(agentCall / asyncFloor).toFixed(1)}× the async floor`,
     },
     {
       group,
