@@ -61,11 +61,11 @@ export async function requestProvider(
       });
     }
     const runtime = error instanceof ToolRuntimeError ? error : null;
-    const refusedAddress = error instanceof ToolInputError;
+    const refusedByChecks = error instanceof ToolInputError;
     throw buildProviderError(
       request.provider,
       `the request failed: ${detail}${/[.!?]$/u.test(detail) ? '' : '.'}` +
-        (refusedAddress ? ' The provider endpoint did not pass address validation; nothing was sent.' : ''),
+        (refusedByChecks ? ' The request was refused by the URL and address checks; nothing was sent.' : ''),
       {
         cause: summary,
         status: runtime?.status,

@@ -236,7 +236,7 @@ describe('webSearch', () => {
       expectProviderError(
         error,
         'duckduckgo',
-        /the request failed: refused to fetch 'https:\/\/html\.duckduckgo\.com\/html\/\?q=q&kp=-1': the host 'html\.duckduckgo\.com' resolves to 10\.0\.0\.7, which is not public.*The provider endpoint did not pass address validation; nothing was sent\.$/u,
+        /the request failed: refused to fetch 'https:\/\/html\.duckduckgo\.com\/html\/\?q=q&kp=-1': the host 'html\.duckduckgo\.com' resolves to 10\.0\.0\.7, which is not public.*The request was refused by the URL and address checks; nothing was sent\.$/u,
       );
       expect(server.targets).toEqual([]);
       expect(server.connections).toBe(0);

@@ -486,6 +486,21 @@ describe('webSearch', () => {
       });
     });
 
+    it('sends the longest allowed query although its request URL is longer than 2048 characters', async () => {
+      server.respond = () => ({ headers: JSON_TYPE, body: '{"pages":[]}' });
+      const query = '😀'.repeat(400);
+      const response = await search({ query, engine: 'wikipedia' });
+      expect(server.requests[0].path.length).toBeGreaterThan(4800);
+      expect(new URL(server.requests[0].path, 'https://en.wikipedia.org').searchParams.get('q')).toBe(query);
+      expect(response).toEqual({
+        query,
+        provider: 'wikipedia',
+        results: [],
+        more_results_available: false,
+        untrusted_content: true,
+      });
+    });
+
     it('reports no more results when exactly max_results pages came back', async () => {
       server.respond = () => ({
         headers: JSON_TYPE,
