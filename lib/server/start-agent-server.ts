@@ -56,7 +56,9 @@ export async function startAgentServer(
   });
   // Both are known once the port is: requests cannot arrive before listen() resolves.
   const state: { guard?: RequestGuard; baseUrl: string } = { baseUrl: '' };
-  const server = createServer((request, response) => {
+  // Slow clients must not hold sockets forever: headers within 10 s, the whole request body within 30 s
+  // (this bounds reading requests only; SSE responses stay open as long as the client reads).
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (request, response) => {
     route(request, response).catch((error: unknown) => {
       onError?.(error);
       if (!response.headersSent) sendJsonRpcError(response, 500, -32603, 'Internal error.');
