@@ -170,29 +170,40 @@ function compileAnyOf(
 ): SchemaCheck {
   const keyword = exactlyOne ? 'oneOf' : 'anyOf';
   const checks = options.map((option, index) => context.compile(option, `${pointer}/${keyword}/${index}`));
+  // With coercion a scalar can match several branches (`"2"` as an integer and as a string); the branch
+  // that accepts it unchanged wins, so coercion never makes a valid value ambiguous or changes it needlessly.
   return (value, path, depth, state) => {
-    let firstMatch: unknown;
+    const scalar = value === null || typeof value !== 'object';
+    let chosen: { result: unknown; nodes: number; exact: boolean } | null = null;
     let matches = 0;
+    let exactMatches = 0;
     const messages: string[] = [];
     for (const check of checks) {
       const trial = state.startTrial();
       const result = check(value, path, depth, trial);
       if (trial.issues.length === 0) {
+        const exact = scalar && Object.is(result, value);
         matches += 1;
-        if (matches === 1) {
-          firstMatch = result;
-          state.nodes = trial.nodes;
-        }
-        if (!exactlyOne) break;
+        if (exact) exactMatches += 1;
+        if (chosen === null || (exact && !chosen.exact)) chosen = { result, nodes: trial.nodes, exact };
+        if (!exactlyOne && (exact || !scalar)) break;
       } else if (messages.length < 5) {
         messages.push(summarizeIssues(trial.issues));
       }
     }
-    if (matches === 0)
+    if (chosen === null) {
       state.addIssue(path, `must match one of the allowed schemas (${messages.join(' | ')})`);
-    else if (exactlyOne && matches > 1)
-      state.addIssue(path, `must match exactly one allowed schema, matched ${matches}`);
-    return matches === 0 ? value : firstMatch;
+      return value;
+    }
+    if (exactlyOne && matches > 1 && !(scalar && exactMatches === 1)) {
+      state.addIssue(
+        path,
+        `must match exactly one allowed schema, matched ${exactMatches > 1 ? exactMatches : matches}`,
+      );
+      return value;
+    }
+    state.nodes = chosen.nodes;
+    return chosen.result;
   };
 }
 

@@ -43,20 +43,30 @@ export function buildTypeCheck(
   if (checks.length === 1) return checks[0];
   const expected = types.map((type) => ARTICLE[type]).join(' or ');
   const acceptsNull = types.includes('null');
+  const candidates = types.flatMap((type, index) =>
+    type === 'null' ? [] : [{ type, check: checks[index] }],
+  );
+  // A value that already is one of the types is never coerced to another (as Ajv's coerceTypes does):
+  // `"2"` stays a string under ['integer', 'string'], `2` stays a number under ['string', 'integer'].
   return (value, path, depth, state) => {
     if (value === null && acceptsNull) return null;
-    for (const [index, check] of checks.entries()) {
-      if (types[index] === 'null') continue;
-      const trial = state.startTrial();
-      const result = check(value, path, depth, trial);
-      if (trial.issues.length === 0) {
-        state.nodes = trial.nodes;
-        return result;
+    let reported: readonly { path: string; message: string }[] | null = null;
+    for (const native of [true, false]) {
+      for (const { type, check } of candidates) {
+        if (isNativeType(value, type) !== native) continue;
+        const trial = state.startTrial();
+        const result = check(value, path, depth, trial);
+        if (trial.issues.length === 0) {
+          state.nodes = trial.nodes;
+          return result;
+        }
+        // The value's own type (or the only non-null type) gives the most useful message.
+        if (reported === null && (native || candidates.length === 1)) reported = trial.issues;
       }
-      if (types.length === 2 || isNativeType(value, types[index])) {
-        for (const issue of trial.issues) state.addIssue(issue.path, issue.message);
-        return value;
-      }
+    }
+    if (reported !== null) {
+      for (const issue of reported) state.addIssue(issue.path, issue.message);
+      return value;
     }
     state.addIssue(path, `must be ${expected}, got ${describeType(value)}`);
     return value;

@@ -111,6 +111,19 @@ const cases: SchemaCase[] = [
     roundTrips: false,
   },
   {
+    label: 'type lists and alternatives',
+    schema: normalizeSchema({
+      type: 'object',
+      properties: {
+        either: { type: ['integer', 'string', 'null'] },
+        flagOrText: { type: ['boolean', 'string'] },
+        choice: { oneOf: [{ type: 'integer' }, { type: 'string', maxLength: 4 }] },
+      },
+      required: ['flagOrText'],
+    }),
+    roundTrips: true,
+  },
+  {
     label: 'open object',
     schema: normalizeSchema({ type: 'object', additionalProperties: true }),
     roundTrips: true,
@@ -138,11 +151,27 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
     .map((date) => date.toISOString()),
 };
 
+/** JSON data without the keys the validator refuses in open objects (`__proto__`, `constructor`, `prototype`). */
+const safeJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((value) => !Object.is(value, -0)),
+    fc.string({ unit: codePoint, maxLength: 8 }),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(lowerWord(6), tie('value'), { maxKeys: 3 }),
+  ),
+})).value;
+
 /** Generates values the schema accepts (the subset of JSON Schema used above and by DTOs). */
 function valuesOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   if (Array.isArray(schema.anyOf)) return fc.oneof(...schema.anyOf.map(valuesOf));
+  // The oneOf branches used here are disjoint, so a value of any branch matches exactly one.
+  if (Array.isArray(schema.oneOf)) return fc.oneof(...schema.oneOf.map(valuesOf));
   if (Array.isArray(schema.type))
     return fc.oneof(...schema.type.map((type) => valuesOf({ ...schema, type })));
   switch (schema.type) {
@@ -183,7 +212,7 @@ function valuesOf(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'object': {
       const properties = schema.properties ?? {};
       if (Object.keys(properties).length === 0 && schema.additionalProperties !== false) {
-        return fc.dictionary(lowerWord(6), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 });
+        return fc.dictionary(lowerWord(6), safeJson, { maxKeys: 5 });
       }
       const model = Object.fromEntries(
         Object.entries(properties).map(([name, property]) => [name, valuesOf(property)]),
@@ -191,7 +220,7 @@ function valuesOf(schema: JsonSchema): fc.Arbitrary<unknown> {
       return fc.record(model, { requiredKeys: schema.required ?? [] });
     }
     default:
-      return fc.jsonValue({ maxDepth: 3 });
+      return safeJson;
   }
 }
 
