@@ -120,6 +120,17 @@ export class McpSession {
     const controller = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
     this.inFlight.add(controller);
+    // The SDK checks maxTotalTimeout only when progress arrives; this deadline holds even if none does.
+    const deadline = setTimeout(
+      () =>
+        controller.abort(
+          new ToolRuntimeError(
+            `The call did not finish within ${this.config.maxTotalTimeoutMs} ms (maxTotalTimeoutMs) although it kept reporting progress; the server was sent notifications/cancelled.`,
+            { retryable: true },
+          ),
+        ),
+      this.config.maxTotalTimeoutMs,
+    );
     try {
       return (await this.client.callTool({ name, arguments: args }, undefined, {
         signal,
@@ -135,6 +146,7 @@ export class McpSession {
       const failure: McpCallFailure = { error, fatal, sessionClosed: this.closedFlag, notSent };
       throw failure;
     } finally {
+      clearTimeout(deadline);
       this.inFlight.delete(controller);
     }
   }

@@ -56,6 +56,16 @@ export function toMcpCallError(failure: McpCallFailure, context: McpCallErrorCon
     });
   }
   const error = failure.error;
+  if (
+    error instanceof McpError &&
+    error.code === ErrorCode.RequestTimeout &&
+    (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout !== undefined
+  ) {
+    return new ToolRuntimeError(
+      `${where} did not finish within ${String((error.data as { maxTotalTimeout: unknown }).maxTotalTimeout)} ms (maxTotalTimeoutMs) although it kept reporting progress.`,
+      { cause: error, toolName: context.toolName, provider: context.serverName, retryable: true },
+    );
+  }
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return new ToolRuntimeError(
       `${where} did not answer within ${context.timeoutMs} ms (timeoutMs); the server was sent notifications/cancelled.`,

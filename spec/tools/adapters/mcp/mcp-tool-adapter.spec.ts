@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MCPToolAdapter, toLocalToolName } from '../../../../lib/tools/adapters/index';
@@ -64,6 +64,15 @@ describe('MCPToolAdapter', () => {
       await expect(
         new MCPToolAdapter({ command: 'x', namePrefix: 'bad prefix' }).listTools(),
       ).rejects.toThrow(ToolInputError);
+    });
+
+    it('runs the command without a shell', async () => {
+      const marker = join(mkdtempSync(join(tmpdir(), 'protolink-mcp-')), 'pwned');
+      const adapter = new MCPToolAdapter({ command: `node; touch ${marker}`, serverName: 'shell' });
+      await expect(adapter.listTools()).rejects.toThrow(
+        /^Could not open a session with MCP server 'shell' \(stdio\): Error: spawn node; touch .* ENOENT/,
+      );
+      expect(existsSync(marker)).toBe(false);
     });
 
     it('reports a command that cannot be started as a ToolRuntimeError naming the server', async () => {
@@ -324,7 +333,12 @@ describe('MCPToolAdapter', () => {
 
   describe('limits', () => {
     const limited = new MCPToolAdapter(
-      testServerStdio({ maxResultChars: 100, maxMessageBytes: 100_000, timeoutMs: 1_000 }),
+      testServerStdio({
+        maxResultChars: 100,
+        maxMessageBytes: 100_000,
+        timeoutMs: 1_000,
+        maxTotalTimeoutMs: 2_000,
+      }),
     );
     afterAll(() => limited.close());
 
@@ -342,6 +356,17 @@ describe('MCPToolAdapter', () => {
         "MCP tool 'slow' on server 'test' did not answer within 1000 ms (timeoutMs); the server was sent notifications/cancelled.",
       );
       expect(await limited.getCallable('add')({ a: 1, b: 2 })).toBe('3');
+    });
+
+    it('keeps a call alive while it reports progress, up to maxTotalTimeoutMs', async () => {
+      expect(await limited.getCallable('progress')({ ms: 1_200 })).toBe('progressed');
+      const error = await limited
+        .getCallable('progress')({ ms: 20_000 })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolRuntimeError);
+      expect((error as Error).message).toMatch(
+        /^MCP tool 'progress' on server 'test' (failed: The call did not finish|did not finish) within 2000 ms \(maxTotalTimeoutMs\) although it kept reporting progress/,
+      );
     });
 
     it('refuses a message larger than maxMessageBytes at once, then opens a new session', async () => {
