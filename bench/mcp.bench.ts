@@ -9,7 +9,15 @@ import type { MCPToolAdapterOptions } from '../lib/tools/adapters/index';
 import type { BenchRow } from './measure';
 import { measureMicros } from './measure';
 
-const EVERYTHING = join(__dirname, '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const EVERYTHING = join(
+  __dirname,
+  '..',
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 const ARGS = { a: 2, b: 3 };
 
 /** Runs the MCP benchmark: bare `Client.callTool`, the adapter's persistent session, and `session: 'per-call'`. */
@@ -17,12 +25,20 @@ export async function runMcpBench(): Promise<BenchRow[]> {
   const server = { command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' as const };
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(new StdioClientTransport(server));
-  const options: MCPToolAdapterOptions = { transport: 'stdio', command: server.command, args: server.args, serverName: 'everything' };
+  const options: MCPToolAdapterOptions = {
+    transport: 'stdio',
+    command: server.command,
+    args: server.args,
+    serverName: 'everything',
+  };
   const adapter = new MCPToolAdapter(options);
   const perCall = new MCPToolAdapter({ ...options, session: 'per-call' });
   try {
     const tool = await adapter.wrapTool('get-sum');
-    const bare = await measureMicros(() => client.callTool({ name: 'get-sum', arguments: ARGS }), { iterations: 300, rounds: 3 });
+    const bare = await measureMicros(() => client.callTool({ name: 'get-sum', arguments: ARGS }), {
+      iterations: 300,
+      rounds: 3,
+    });
     const persistent = await measureMicros(() => tool.call(ARGS), { iterations: 300, rounds: 3 });
     const perCallTool = await perCall.wrapTool('get-sum');
     const opened = await measureMicros(() => perCallTool.call(ARGS), { iterations: 5, rounds: 1 });
