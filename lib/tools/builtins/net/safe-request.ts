@@ -161,6 +161,16 @@ async function sendOnce(
   // error (bad chunking) can fire in the same tick as the headers, before the response reaches us.
   const transport = {
     request(requestOptions: RequestOptions, callback: (response: IncomingMessage) => void): ClientRequest {
+      if (requestOptions.agent !== agents.httpAgent && requestOptions.agent !== agents.httpsAgent) {
+        // Never reached with today's axios; if a future version swapped the agent, refuse rather than resolve twice.
+        throw new ToolRuntimeError(
+          `${prefix(options)}internal error: the request lost its pinned connection agent.`,
+          {
+            toolName: options.toolName,
+            provider: options.provider,
+          },
+        );
+      }
       const request = (requestOptions.protocol === 'https:' ? https : http).request(requestOptions, callback);
       request.on('error', (error: unknown) => {
         failure ??= error;

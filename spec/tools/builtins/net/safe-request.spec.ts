@@ -183,4 +183,40 @@ describe('safeRequest', () => {
     await expect(call).rejects.toThrow('did not finish within the 200 ms deadline.');
     expect(seams.targets).toEqual([]);
   });
+
+  it('ignores proxy environment variables and still connects only through the pinned connector', async () => {
+    const saved = {
+      HTTP_PROXY: process.env.HTTP_PROXY,
+      HTTPS_PROXY: process.env.HTTPS_PROXY,
+      http_proxy: process.env.http_proxy,
+    };
+    process.env.HTTP_PROXY = 'http://127.0.0.1:1';
+    process.env.HTTPS_PROXY = 'http://127.0.0.1:1';
+    process.env.http_proxy = 'http://127.0.0.1:1';
+    try {
+      const seams = buildSeams();
+      const response = await safeRequest('http://api.example/plain', options(seams));
+      expect(response.body.toString()).toBe('0123456789');
+      expect(seams.targets).toEqual([{ address: PUBLIC_V4, port: 80, hostname: 'api.example', tls: false }]);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  it('ignores a polluted Object.prototype.proxy', async () => {
+    const prototype = Object.prototype as { proxy?: unknown };
+    prototype.proxy = { host: '127.0.0.1', port: 1, protocol: 'http' };
+    try {
+      const seams = buildSeams();
+      await expect(safeRequest('http://api.example/plain', options(seams))).resolves.toMatchObject({
+        status: 200,
+      });
+      expect(seams.targets).toHaveLength(1);
+    } finally {
+      delete prototype.proxy;
+    }
+  });
 });
