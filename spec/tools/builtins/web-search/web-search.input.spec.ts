@@ -1,0 +1,201 @@
+import { ToolInputError } from '../../../../lib/errors/tool-input-error';
+import { ToolValidationError } from '../../../../lib/errors/tool-validation-error';
+import { ToolDefinitionError } from '../../../../lib/errors/tool-definition-error';
+import type { NetworkSeams } from '../../../../lib/tools/builtins/net/network-seams';
+import { webSearch } from '../../../../lib/tools/builtins/web-search/web-search';
+import type { WebSearchResponse } from '../../../../lib/tools/builtins/web-search/web-search-types';
+import { SearchTestServer, generateTestCertificate } from '../../../fixtures/web-search/search-test-server';
+
+let server: SearchTestServer;
+let savedKey: string | undefined;
+
+beforeAll(async () => {
+  server = await SearchTestServer.start(generateTestCertificate());
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(() => {
+  server.reset();
+  savedKey = process.env.BRAVE_SEARCH_API_KEY;
+  delete process.env.BRAVE_SEARCH_API_KEY;
+});
+
+afterEach(() => {
+  if (savedKey === undefined) delete process.env.BRAVE_SEARCH_API_KEY;
+  else process.env.BRAVE_SEARCH_API_KEY = savedKey;
+});
+
+function search(
+  args: Record<string, unknown>,
+  seams: NetworkSeams = server.seams(),
+): Promise<WebSearchResponse> {
+  return webSearch(seams).call(args) as Promise<WebSearchResponse>;
+}
+
+/** An error class to expect (constructors differ, so only `prototype` matters). */
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+async function expectNoRequest(args: Record<string, unknown>, errorClass: ErrorClass, message: RegExp) {
+  const call = search(args);
+  await expect(call).rejects.toBeInstanceOf(errorClass);
+  await expect(call).rejects.toThrow(message);
+  expect(server.resolved).toEqual([]);
+  expect(server.targets).toEqual([]);
+  expect(server.connections).toBe(0);
+}
+
+describe('webSearch', () => {
+  describe('webSearch()', () => {
+    it('returns a fresh tool with the SPEC name, tags, capability and schemas each time', () => {
+      const first = webSearch();
+      const second = webSearch();
+      expect(first).not.toBe(second);
+      expect(first.name).toBe('web_search');
+      expect(first.tags).toEqual(['builtin', 'web', 'search', 'read-only']);
+      expect(first.capabilities).toEqual(['network.read']);
+      expect(first.description).toMatch(/brave/u);
+      expect(first.description).toMatch(/duckduckgo/u);
+      expect(first.description).toMatch(/wikipedia/u);
+      expect(first.description).toMatch(/untrusted/u);
+      expect(first.inputSchema).toMatchObject({
+        properties: {
+          query: { type: 'string', minLength: 1, maxLength: 400 },
+          max_results: { type: 'integer', minimum: 1, maximum: 10, default: 5 },
+          freshness: { enum: ['any', 'day', 'week', 'month', 'year'], default: 'any' },
+          engine: { enum: ['brave', 'duckduckgo', 'wikipedia'], default: 'brave' },
+        },
+        required: ['query'],
+        additionalProperties: false,
+      });
+      expect(first.outputSchema).toMatchObject({
+        required: ['query', 'provider', 'results', 'more_results_available', 'untrusted_content'],
+        additionalProperties: false,
+      });
+      expect(first.examples).toEqual([
+        { query: 'Python structured concurrency', max_results: 5, freshness: 'month' },
+        { query: 'Python structured concurrency', max_results: 5, engine: 'duckduckgo' },
+        { query: 'Python structured concurrency', max_results: 5, engine: 'wikipedia' },
+      ]);
+    });
+
+    it('reads no environment variable and makes no request when it is created', () => {
+      const reads: PropertyKey[] = [];
+      const environment = process.env;
+      process.env = new Proxy(environment, {
+        get(target, property) {
+          reads.push(property);
+          return Reflect.get(target, property) as unknown;
+        },
+      });
+      try {
+        webSearch(server.seams());
+      } finally {
+        process.env = environment;
+      }
+      expect(reads).toEqual([]);
+      expect(server.connections).toBe(0);
+      expect(server.resolved).toEqual([]);
+    });
+
+    it('throws ToolDefinitionError when a seam is not a function', () => {
+      expect(() => webSearch({ resolver: 'dns' as never })).toThrow(ToolDefinitionError);
+      expect(() => webSearch({ connector: 42 as never })).toThrow(
+        "webSearch(): the 'connector' option must be a function when given, got number.",
+      );
+    });
+  });
+
+  describe('call() with bad input', () => {
+    it.each<[string, Record<string, unknown>, ErrorClass, RegExp]>([
+      ['an empty query', { query: '', engine: 'wikipedia' }, ToolValidationError, /query/u],
+      [
+        'a blank query',
+        { query: '   \t ', engine: 'wikipedia' },
+        ToolInputError,
+        /web search query must not be empty/u,
+      ],
+      [
+        'a query of 401 characters',
+        { query: 'a'.repeat(401), engine: 'wikipedia' },
+        ToolValidationError,
+        /query/u,
+      ],
+      [
+        'a query of 51 words',
+        { query: Array.from({ length: 51 }, () => 'w').join(' '), engine: 'wikipedia' },
+        ToolInputError,
+        /must not exceed 50 words/u,
+      ],
+      [
+        'max_results 0',
+        { query: 'x', max_results: 0, engine: 'wikipedia' },
+        ToolValidationError,
+        /max_results/u,
+      ],
+      [
+        'max_results 11',
+        { query: 'x', max_results: 11, engine: 'wikipedia' },
+        ToolValidationError,
+        /max_results/u,
+      ],
+      [
+        'max_results 2.5',
+        { query: 'x', max_results: 2.5, engine: 'wikipedia' },
+        ToolValidationError,
+        /max_results/u,
+      ],
+      [
+        'an unknown freshness',
+        { query: 'x', freshness: 'hour', engine: 'duckduckgo' },
+        ToolValidationError,
+        /freshness/u,
+      ],
+      ['an unknown engine', { query: 'x', engine: 'google' }, ToolValidationError, /engine/u],
+      ['an unknown argument', { query: 'x', engine: 'wikipedia', lang: 'de' }, ToolValidationError, /lang/u],
+      [
+        "freshness 'week' for wikipedia",
+        { query: 'x', freshness: 'week', engine: 'wikipedia' },
+        ToolInputError,
+        /engine='wikipedia' supports only freshness='any' \(got 'week'\)/u,
+      ],
+    ])('throws before any request for %s', async (_label, args, errorClass, message) => {
+      await expectNoRequest(args, errorClass, message);
+    });
+
+    it('throws ToolInputError naming BRAVE_SEARCH_API_KEY when the key is missing, without falling back', async () => {
+      await expectNoRequest(
+        { query: 'semantic kernel' },
+        ToolInputError,
+        /engine 'brave' needs an API key in the environment variable BRAVE_SEARCH_API_KEY, which is not set.*no automatic fallback/u,
+      );
+    });
+
+    it('throws ToolInputError when the key is only whitespace', async () => {
+      process.env.BRAVE_SEARCH_API_KEY = '   ';
+      await expectNoRequest(
+        { query: 'x', engine: 'brave' },
+        ToolInputError,
+        /BRAVE_SEARCH_API_KEY, which is not set/u,
+      );
+    });
+
+    it.each([
+      ['a space inside', 'abc def-secret-part'],
+      ['a control character', 'abc\u0007secret-part'],
+      ['a non-ASCII letter', 'abcé-secret-part'],
+      ['513 characters', `secret-part${'k'.repeat(502)}`],
+    ])('throws ToolInputError for a key with %s and never shows the key', async (_label, key) => {
+      process.env.BRAVE_SEARCH_API_KEY = key;
+      const call = search({ query: 'x', engine: 'brave' });
+      await expect(call).rejects.toBeInstanceOf(ToolInputError);
+      await expect(call).rejects.toThrow(/BRAVE_SEARCH_API_KEY contains invalid characters/u);
+      const error = (await call.catch((caught: unknown) => caught)) as Error;
+      expect(error.message).not.toContain('secret-part');
+      expect(JSON.stringify(error)).not.toContain('secret-part');
+      expect(server.connections).toBe(0);
+    });
+  });
+});
