@@ -3,7 +3,7 @@ import { integerBitLength } from './integer-bit-length';
 import { splitFloat } from './split-float';
 
 /** Fractional bits of the fixed-point arithmetic: far beyond the 53 bits of the result. */
-const PRECISION = 160n;
+const PRECISION = 96n;
 const ONE = 1n << PRECISION;
 /** Beyond these exponents of e the result overflows a double or rounds to zero. */
 const OVERFLOW_LOG = 710n * ONE;
@@ -46,7 +46,7 @@ function naturalLog(value: number): bigint {
 /**
  * Returns `base ** exponent` for a finite base > 0 and a finite, non-whole exponent (|exponent| <= 100) as
  * the correctly rounded double, like the C library `pow` CPython uses: `exp(exponent * ln(base))` is
- * computed in 160-bit fixed point with BigInt and rounded once (V8's `**` is off by one unit in the last
+ * computed in 96-bit fixed point with BigInt and rounded once (V8's `**` is off by one unit in the last
  * place in about one case in ten, e.g. `2 ** -0.5`). Returns Infinity on overflow and 0 on underflow.
  */
 export function powerWithFractionalExponent(base: number, exponent: number): number {

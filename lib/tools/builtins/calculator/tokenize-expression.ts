@@ -1,9 +1,11 @@
 import { buildCalculatorError } from './calculator-error';
 import type { CalculatorOperator, CalculatorToken } from './calculator-token';
-import { isWordCharacterAt, readNumberLiteral } from './read-number-literal';
+import { isDigitAt, isWordCharacterAt, readNumberLiteral } from './read-number-literal';
 
-const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\f']);
-const SINGLE_OPERATORS = new Set(['+', '-', '%', '(', ')']);
+/** The one-character operators and brackets, by UTF-16 code (`*` and `/` may be doubled). */
+const OPERATOR_BY_CODE: ReadonlyMap<number, CalculatorOperator> = new Map(
+  (['+', '-', '*', '/', '%', '(', ')'] as const).map((operator) => [operator.charCodeAt(0), operator]),
+);
 
 /** Python operators and brackets that parse in Python but are not arithmetic this tool evaluates. */
 const UNSUPPORTED_SYMBOLS: ReadonlyArray<readonly [string, string]> = [
@@ -57,6 +59,23 @@ function describeCharacter(char: string): string {
   return code >= 0x21 && code <= 0x7e ? `'${char}'` : `U+${hex}`;
 }
 
+/** Throws the error for a character that cannot start a token at `index`. */
+function rejectCharacter(source: string, index: number): never {
+  if (isWordCharacterAt(source, index)) readWord(source, index);
+  const char = source[index];
+  if (char === '"' || char === "'") {
+    throw buildCalculatorError(
+      `accepts real numbers only: the text in quotes at character ${index + 1} is not a number; write the number without quotes.`,
+    );
+  }
+  const symbol = UNSUPPORTED_SYMBOLS.find(([text]) => source.startsWith(text, index));
+  if (symbol) unsupported(`'${symbol[0]}'`, index + 1, symbol[1]);
+  throw buildCalculatorError(
+    `expression is not valid arithmetic: unexpected character ${describeCharacter(String.fromCodePoint(source.codePointAt(index) ?? 0))} ` +
+      `at character ${index + 1}. Use ASCII digits, parentheses and + - * / // % ** only.`,
+  );
+}
+
 /**
  * Splits an arithmetic expression into number and operator tokens, ending with an `end` token. Only ASCII
  * digits, `.`, `_`, the operators `+ - * / // % **`, parentheses and ASCII whitespace can form tokens.
@@ -67,44 +86,29 @@ function describeCharacter(char: string): string {
  */
 export function tokenizeExpression(source: string): CalculatorToken[] {
   const tokens: CalculatorToken[] = [];
+  const length = source.length;
   let index = 0;
-  while (index < source.length) {
-    const char = source[index];
-    if (WHITESPACE.has(char)) {
+  while (index < length) {
+    const code = source.charCodeAt(index);
+    if (code === 32 || code === 9 || code === 10 || code === 13 || code === 12) {
       index += 1;
       continue;
     }
-    const code = char.charCodeAt(0);
-    if ((code >= 48 && code <= 57) || (char === '.' && /[0-9]/.test(source[index + 1] ?? ''))) {
+    if ((code >= 48 && code <= 57) || (code === 46 && isDigitAt(source, index + 1))) {
       const { token, end } = readNumberLiteral(source, index);
       tokens.push(token);
       index = end;
       continue;
     }
-    if (char === '*' || char === '/') {
-      const doubled = source[index + 1] === char;
-      const value = (doubled ? char + char : char) as CalculatorOperator;
+    const operator = OPERATOR_BY_CODE.get(code);
+    if (operator !== undefined) {
+      const doubled = (code === 42 || code === 47) && source.charCodeAt(index + 1) === code;
+      const value = doubled ? (code === 42 ? '**' : '//') : operator;
       tokens.push({ kind: 'operator', value, position: index + 1 });
       index += doubled ? 2 : 1;
       continue;
     }
-    if (SINGLE_OPERATORS.has(char)) {
-      tokens.push({ kind: 'operator', value: char as CalculatorOperator, position: index + 1 });
-      index += 1;
-      continue;
-    }
-    if (isWordCharacterAt(source, index)) readWord(source, index);
-    if (char === '"' || char === "'") {
-      throw buildCalculatorError(
-        `accepts real numbers only: the text in quotes at character ${index + 1} is not a number; write the number without quotes.`,
-      );
-    }
-    const symbol = UNSUPPORTED_SYMBOLS.find(([text]) => source.startsWith(text, index));
-    if (symbol) unsupported(`'${symbol[0]}'`, index + 1, symbol[1]);
-    throw buildCalculatorError(
-      `expression is not valid arithmetic: unexpected character ${describeCharacter(String.fromCodePoint(source.codePointAt(index) ?? 0))} ` +
-        `at character ${index + 1}. Use ASCII digits, parentheses and + - * / // % ** only.`,
-    );
+    rejectCharacter(source, index);
   }
   tokens.push({ kind: 'end', position: source.length + 1 });
   return tokens;
