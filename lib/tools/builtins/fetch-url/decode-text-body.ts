@@ -24,7 +24,8 @@ const WIDE_CHARSETS = /^(utf-?16|utf-?32|ucs-?2|ucs-?4)/u;
 /**
  * Checks that a response is text and decodes it. Accepted: `text/*`, `application/json`, `application/xml`,
  * RSS, Atom, and any `*+json` or `*+xml`. The charset comes from the `Content-Type` parameter (quotes
- * stripped, UTF-8 when absent); undecodable bytes are replaced.
+ * stripped); without one, an HTML body's byte-order mark or `<meta charset>` in its first 1024 bytes (when
+ * known), else UTF-8. Undecodable bytes are replaced.
  *
  * @throws ToolRuntimeError for a missing or non-text content type, an unknown charset, or a body that holds
  *   NUL bytes (binary data labelled as text; UTF-16/32 excepted).
@@ -47,14 +48,15 @@ export function decodeTextBody(
       `${url} sent '${show(contentType)}', which is not a text content type; only text, HTML, JSON and XML can be read.`,
     );
   }
-  const charset = readCharset(parameters) ?? 'utf-8';
+  const html = contentType === 'text/html' || contentType === 'application/xhtml+xml';
+  const charset = readCharset(parameters) ?? (html ? sniffHtmlCharset(body) : undefined) ?? 'utf-8';
   if (!iconv.encodingExists(charset))
     fail(`${url} declares the unknown charset '${show(charset)}'; it cannot be decoded.`);
   if (!WIDE_CHARSETS.test(charset.toLowerCase()) && body.includes(0)) {
     fail(`${url} is labelled '${contentType}' but holds binary data (NUL bytes); it was not decoded.`);
   }
   const text = iconv.decode(body, charset, { stripBOM: true });
-  return { contentType, html: contentType === 'text/html' || contentType === 'application/xhtml+xml', text };
+  return { contentType, html, text };
 }
 
 function isTextType(contentType: string): boolean {
@@ -84,4 +86,14 @@ function readCharset(parameters: string[]): string | undefined {
 function show(text: string): string {
   const printable = text.replace(/[^\x20-\x7e]/gu, '?');
   return printable.length > 80 ? `${printable.slice(0, 80)}…` : printable;
+}
+
+/** The charset an HTML body declares for itself: a UTF-16 byte-order mark, or `<meta … charset=…>` early on. */
+function sniffHtmlCharset(body: Buffer): string | undefined {
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  const head = body.subarray(0, 1024).toString('latin1');
+  const declared = /<meta[^>]{0,200}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]{1,40})/iu.exec(head)?.[1];
+  // A page's own claim is only a hint: an unknown name falls back to UTF-8 instead of failing the call.
+  return declared !== undefined && iconv.encodingExists(declared) ? declared : undefined;
 }

@@ -58,4 +58,29 @@ describe('decodeTextBody', () => {
     expect(() => decodeTextBody(contentType, body, 'U')).toThrow(ToolRuntimeError);
     expect(() => decodeTextBody(contentType, body, 'U')).toThrow(message);
   });
+
+  it.each([
+    ['<meta charset="windows-1251"><p>', iconv.encode('привет', 'windows-1251'), 'привет'],
+    [
+      '<META http-equiv="Content-Type" content="text/html; charset=ISO-8859-2">',
+      iconv.encode('żółw', 'iso-8859-2'),
+      'żółw',
+    ],
+    ['<meta charset="x-unknown">', Buffer.from('é', 'utf8'), 'é'],
+  ])('decodes HTML without a header charset by its own declaration %s', (meta, encoded, text) => {
+    const body = Buffer.concat([Buffer.from(meta, 'latin1'), encoded]);
+    expect(decodeTextBody('text/html', body, 'U').text).toBe(`${meta}${text}`);
+  });
+
+  it('decodes an HTML body with a UTF-16 byte-order mark and no header charset', () => {
+    const body = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('<p>wide</p>', 'utf-16le')]);
+    expect(decodeTextBody('text/html', body, 'U').text).toBe('<p>wide</p>');
+  });
+
+  it('prefers the header charset over the page declaration', () => {
+    const body = Buffer.concat([Buffer.from('<meta charset="windows-1251">'), iconv.encode('é', 'latin1')]);
+    expect(decodeTextBody('text/html; charset=latin1', body, 'U').text).toBe(
+      '<meta charset="windows-1251">é',
+    );
+  });
 });
