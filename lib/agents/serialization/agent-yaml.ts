@@ -2,6 +2,9 @@ import { parseDocument, stringify } from 'yaml';
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { AgentDict } from './agent-dict';
 
+/** The longest agent YAML text read (a configuration file, not a data dump). */
+export const MAX_AGENT_YAML_CHARS = 1_000_000;
+
 /** Writes agent data as YAML text. */
 export function agentDictToYaml(dict: AgentDict): string {
   return stringify(dict, { aliasDuplicateObjects: false });
@@ -17,6 +20,11 @@ export function parseAgentYaml(text: unknown): unknown {
     throw new ToolInputError(
       `Agent.fromYAML() needs YAML text, got ${text === null ? 'null' : typeof text}.`,
     );
+  if (text.length > MAX_AGENT_YAML_CHARS) {
+    throw new ToolInputError(
+      `The agent YAML is ${text.length} characters long; at most ${MAX_AGENT_YAML_CHARS} are read. An agent's configuration is small: check that this is the right file.`,
+    );
+  }
   let document;
   try {
     document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });

@@ -1,5 +1,9 @@
 import { Agent } from '../../../lib/agents/agent';
-import { agentDictToYaml, parseAgentYaml } from '../../../lib/agents/serialization/agent-yaml';
+import {
+  agentDictToYaml,
+  MAX_AGENT_YAML_CHARS,
+  parseAgentYaml,
+} from '../../../lib/agents/serialization/agent-yaml';
 import { ToolInputError } from '../../../lib/errors/tool-input-error';
 import { CapabilityPolicy } from '../../../lib/policy/capability-policy';
 
@@ -21,6 +25,12 @@ describe('parseAgentYaml', () => {
       );
       expect(() => parseAgentYaml('plain words')).toThrow('The agent YAML must be a mapping');
       expect(() => parseAgentYaml(42)).toThrow('Agent.fromYAML() needs YAML text, got number.');
+    });
+
+    it('refuses text longer than MAX_AGENT_YAML_CHARS before parsing it', () => {
+      const huge = `card: "${'x'.repeat(MAX_AGENT_YAML_CHARS)}"`;
+      expect(() => parseAgentYaml(huge)).toThrow(ToolInputError);
+      expect(() => parseAgentYaml(huge)).toThrow(`at most ${MAX_AGENT_YAML_CHARS} are read`);
     });
 
     it('refuses alias bombs', () => {
