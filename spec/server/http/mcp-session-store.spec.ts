@@ -1,0 +1,57 @@
+import type { McpSession } from '../../../lib/server/http/mcp-session-store';
+import { McpSessionStore } from '../../../lib/server/http/mcp-session-store';
+
+function fakeSession(id: string, closed: string[]): McpSession {
+  return {
+    id,
+    lastActivity: Date.now(),
+    openRequests: 0,
+    transport: {} as never,
+    server: { close: async () => void closed.push(id) } as never,
+  };
+}
+
+describe('McpSessionStore', () => {
+  describe('sweep', () => {
+    it('closes sessions idle past the timeout, keeps busy and recent ones', async () => {
+      const closed: string[] = [];
+      const store = new McpSessionStore({ idleTimeoutMs: 1000, sweepIntervalMs: 60_000 });
+      const idle = fakeSession('idle', closed);
+      const busy = fakeSession('busy', closed);
+      const recent = fakeSession('recent', closed);
+      [idle, busy, recent].forEach((session) => store.add(session));
+      const now = Date.now();
+      idle.lastActivity = now - 5000;
+      busy.lastActivity = now - 5000;
+      const end = store.track(busy);
+      busy.lastActivity = now - 5000;
+      store.sweep(now);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toEqual(['idle']);
+      expect(store.get('idle')).toBeUndefined();
+      expect(store.size).toBe(2);
+      end();
+      end();
+      expect(busy.openRequests).toBe(0);
+      store.sweep(Date.now() + 2000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed.sort()).toEqual(['busy', 'idle', 'recent']);
+      await store.closeAll();
+    });
+  });
+
+  describe('closeAll', () => {
+    it('closes every session, even one whose server fails to close', async () => {
+      const closed: string[] = [];
+      const store = new McpSessionStore({ idleTimeoutMs: 1000 });
+      store.add(fakeSession('a', closed));
+      store.add({
+        ...fakeSession('b', closed),
+        server: { close: async () => Promise.reject(new RangeError('gone')) } as never,
+      });
+      await store.closeAll();
+      expect(closed).toEqual(['a']);
+      expect(store.size).toBe(0);
+    });
+  });
+});
