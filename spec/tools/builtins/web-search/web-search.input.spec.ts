@@ -1,6 +1,9 @@
+import { Agent } from '../../../../lib/agents/agent';
+import { ActionDeniedError } from '../../../../lib/errors/action-denied-error';
 import { ToolInputError } from '../../../../lib/errors/tool-input-error';
 import { ToolValidationError } from '../../../../lib/errors/tool-validation-error';
 import { ToolDefinitionError } from '../../../../lib/errors/tool-definition-error';
+import { CapabilityPolicy } from '../../../../lib/policy/capability-policy';
 import type { NetworkSeams } from '../../../../lib/tools/builtins/net/network-seams';
 import { webSearch } from '../../../../lib/tools/builtins/web-search/web-search';
 import type { WebSearchResponse } from '../../../../lib/tools/builtins/web-search/web-search-types';
@@ -196,6 +199,38 @@ describe('webSearch', () => {
       expect(error.message).not.toContain('secret-part');
       expect(JSON.stringify(error)).not.toContain('secret-part');
       expect(server.connections).toBe(0);
+    });
+  });
+
+  describe('call() through an Agent', () => {
+    function buildAgent(effect: 'allow' | 'deny'): Agent {
+      return new Agent({
+        card: { name: 'searcher', description: 'Searches', url: 'http://127.0.0.1:8080' },
+        policy: new CapabilityPolicy({ 'network.read': effect }),
+        tools: [webSearch(server.seams())],
+      });
+    }
+
+    it('is denied by a policy that denies network.read, before any request', async () => {
+      const call = buildAgent('deny').callTool('web_search', { query: 'jupiter', engine: 'wikipedia' });
+      await expect(call).rejects.toBeInstanceOf(ActionDeniedError);
+      await expect(call).rejects.toThrow("Action 'web_search' denied: Denied capabilities: network.read");
+      expect(server.resolved).toEqual([]);
+      expect(server.connections).toBe(0);
+    });
+
+    it('runs when the policy allows network.read', async () => {
+      server.respond = () => ({ headers: { 'content-type': 'application/json' }, body: '{"pages":[]}' });
+      await expect(
+        buildAgent('allow').callTool('web_search', { query: 'jupiter', engine: 'wikipedia' }),
+      ).resolves.toEqual({
+        query: 'jupiter',
+        provider: 'wikipedia',
+        results: [],
+        more_results_available: false,
+        untrusted_content: true,
+      });
+      expect(server.connections).toBe(1);
     });
   });
 });
