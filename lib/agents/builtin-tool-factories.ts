@@ -1,5 +1,7 @@
 import type { BaseTool } from '../tools/base-tool';
 import { calculator } from '../tools/builtins/calculator/calculator';
+import { currentDatetime } from '../tools/builtins/datetime/current-datetime';
+import type { CurrentDatetimeOptions } from '../tools/builtins/datetime/current-datetime';
 import { fetchUrl } from '../tools/builtins/fetch-url/fetch-url';
 import type { FetchUrlOptions } from '../tools/builtins/fetch-url/fetch-url';
 import { webSearch } from '../tools/builtins/web-search/web-search';
@@ -14,6 +16,8 @@ export type BuiltinToolFactory = (options?: Record<string, unknown>) => BaseTool
  */
 export const DEFAULT_BUILTIN_TOOL_FACTORIES: Readonly<Record<string, BuiltinToolFactory>> = Object.freeze({
   calculator: () => calculator(),
+  current_datetime: (options?: Record<string, unknown>) =>
+    currentDatetime(options as CurrentDatetimeOptions | undefined),
   fetch_url: (options?: Record<string, unknown>) => fetchUrl(options as FetchUrlOptions | undefined),
   web_search: (options?: Record<string, unknown>) => webSearch(options as WebSearchOptions | undefined),
 });

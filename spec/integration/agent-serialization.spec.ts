@@ -5,6 +5,7 @@ import { ToolInputError } from '../../lib/errors/tool-input-error';
 import { ApprovalDecision } from '../../lib/policy/approval-decision';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { calculator } from '../../lib/tools/builtins/calculator/calculator';
+import { currentDatetime } from '../../lib/tools/builtins/datetime/current-datetime';
 import { fetchUrl } from '../../lib/tools/builtins/fetch-url/fetch-url';
 import { webSearch } from '../../lib/tools/builtins/web-search/web-search';
 import { TravelTools } from '../fixtures/toolsets/travel-tools';
@@ -27,6 +28,7 @@ function researcher(): Agent {
   agent.addTool(webSearch());
   agent.addTool(fetchUrl());
   agent.addTool(calculator());
+  agent.addTool(currentDatetime());
   agent.addToolset(new TravelTools());
   return agent;
 }
@@ -67,6 +69,10 @@ describe('Agent serialization (integration)', () => {
     ).resolves.toEqual({ id: 'BK-1', guests: 2 });
     expect(approvals).toEqual(['book_hotel']);
     await expect(restored.callTool('greet', { name: 'Ada' })).resolves.toBe('Hello, Ada.');
+    await expect(restored.callTool('current_datetime', { timezone: 'UTC' })).resolves.toMatchObject({
+      timezone: 'UTC',
+      utc_offset: '+00:00',
+    });
   });
 
   it('lets an explicit policy override win over the serialized one', async () => {
@@ -83,7 +89,7 @@ describe('Agent serialization (integration)', () => {
     const unknown = yaml.replace('builtinId: fetch_url', 'builtinId: teleport');
     expect(() => Agent.fromYAML(unknown, { toolsets: [new TravelTools()] })).toThrow(ToolInputError);
     expect(() => Agent.fromYAML(unknown, { toolsets: [new TravelTools()] })).toThrow(
-      "tools[1].builtinId 'teleport' is not a known built-in tool; known ids: calculator, fetch_url, web_search",
+      "tools[1].builtinId 'teleport' is not a known built-in tool; known ids: calculator, current_datetime, fetch_url, web_search",
     );
     const badPolicy = yaml.replace('defaultEffect: deny', 'defaultEffect: perhaps');
     expect(() => Agent.fromYAML(badPolicy, { toolsets: [new TravelTools()] })).toThrow(
