@@ -39,10 +39,18 @@ export function divideIntegersToFloat(numerator: bigint, denominator: bigint, bi
   if (estimate + binaryExponent > 1025) return negative ? -Infinity : Infinity;
   if (estimate + binaryExponent < SMALLEST_SUBNORMAL_EXPONENT - 2) return negative ? -0 : 0;
   const scale = QUOTIENT_BITS - estimate;
-  const scaledDividend = scale >= 0 ? dividend << BigInt(scale) : dividend;
-  const scaledDivisor = scale >= 0 ? divisor : divisor << BigInt(-scale);
-  const quotient = scaledDividend / scaledDivisor;
-  const inexact = scaledDividend % scaledDivisor !== 0n;
+  let quotient: bigint;
+  let inexact: boolean;
+  if (scale < 0 && divisor === 1n) {
+    // A plain integer (e.g. an exact power): shifting is much cheaper than dividing by a power of two.
+    quotient = dividend >> BigInt(-scale);
+    inexact = BigInt.asUintN(-scale, dividend) !== 0n;
+  } else {
+    const scaledDividend = scale >= 0 ? dividend << BigInt(scale) : dividend;
+    const scaledDivisor = scale >= 0 ? divisor : divisor << BigInt(-scale);
+    quotient = scaledDividend / scaledDivisor;
+    inexact = scaledDividend % scaledDivisor !== 0n;
+  }
   // The quotient's last bit weighs 2 ** (binaryExponent - scale); keep 53 bits, fewer for a subnormal result.
   const lowestExponent = binaryExponent - scale;
   const quotientBits = integerBitLength(quotient);
