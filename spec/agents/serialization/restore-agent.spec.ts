@@ -91,7 +91,7 @@ describe('restoreAgentOptions', () => {
         [{ ...validData(), tools: ['clock'] }, 'tools[0] must be an object'],
         [
           { ...validData(), tools: [{ type: 'builtin', name: 'x', builtinId: 'teleport' }] },
-          "tools[0].builtinId 'teleport' is not a known built-in tool; known ids: clock, strict",
+          "tools[0].builtinId 'teleport' is not a known built-in tool; known ids: calculator, clock, current_datetime, fetch_url, strict, web_search.",
         ],
         [
           { ...validData(), tools: [{ type: 'builtin', name: 'x' }] },
