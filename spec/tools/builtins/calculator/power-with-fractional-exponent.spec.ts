@@ -20,6 +20,13 @@ describe('powerWithFractionalExponent', () => {
       expect(powerWithFractionalExponent(base, exponent)).toBe(expected);
     });
 
+    it('returns the nearest double in near-halfway cases where the C library pow CPython uses is one unit off', () => {
+      // 78.202 ** -0.5 = 0.11308137221386779092…: the lower double is 6.885e-18 away, the upper (glibc's) 6.993e-18.
+      expect(powerWithFractionalExponent(78.202, -0.5)).toBe(0.11308137221386778);
+      // 13 ** 10.000006518 = 137860796633.39225765…: the lower double is 1.522e-5 away, the upper (glibc's) 1.530e-5.
+      expect(powerWithFractionalExponent(13, 10.000006518)).toBe(137860796633.39224);
+    });
+
     it('returns Infinity on overflow and 0 on underflow', () => {
       expect(powerWithFractionalExponent(1e300, 1.5)).toBe(Infinity);
       expect(powerWithFractionalExponent(1e-300, 1.5)).toBe(0);
