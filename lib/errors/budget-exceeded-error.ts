@@ -35,6 +35,10 @@ export class BudgetExceededError extends ProtolinkError {
   }
 
   protected override details(): Record<string, unknown> {
-    return { limit: this.limit, maximum: this.maximum, ...(this.used === undefined ? {} : { used: this.used }) };
+    return {
+      limit: this.limit,
+      maximum: this.maximum,
+      ...(this.used === undefined ? {} : { used: this.used }),
+    };
   }
 }

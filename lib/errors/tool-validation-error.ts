@@ -32,8 +32,12 @@ export class ToolValidationError extends ToolInputError {
   }
 
   private static buildMessage(options: ToolValidationErrorOptions): string {
-    const subject = options.toolName ? `Invalid arguments for tool '${options.toolName}'` : 'Invalid arguments';
-    const lines = options.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+    const subject = options.toolName
+      ? `Invalid arguments for tool '${options.toolName}'`
+      : 'Invalid arguments';
+    const lines = options.issues.map((issue) =>
+      issue.path ? `${issue.path}: ${issue.message}` : issue.message,
+    );
     return `${subject}: ${lines.join('; ')}`;
   }
 }

@@ -10,7 +10,10 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function assertToolName(name: unknown, where = 'A tool'): asserts name is string {
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
-    const shown = typeof name === 'string' ? JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name) : String(name);
+    const shown =
+      typeof name === 'string'
+        ? JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name)
+        : String(name);
     const why =
       typeof name !== 'string'
         ? 'it is not a string'

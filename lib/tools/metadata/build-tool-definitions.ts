@@ -1,7 +1,13 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { ParamRecord, ToolMethodRecord } from './metadata-records';
 import type { ParamDefinition, ToolDefinition } from './tool-definition';
-import { readDesignParamTypes, readDesignReturnType, readOwnParams, readOwnToolMethods, readToolset } from './tool-metadata';
+import {
+  readDesignParamTypes,
+  readDesignReturnType,
+  readOwnParams,
+  readOwnToolMethods,
+  readToolset,
+} from './tool-metadata';
 
 const cache = new WeakMap<Function, readonly ToolDefinition[]>();
 
@@ -16,10 +22,17 @@ export function buildToolDefinitions(classTarget: Function): readonly ToolDefini
   const cached = cache.get(classTarget);
   if (cached) return cached;
   const chain: Function[] = [];
-  for (let current: unknown = classTarget; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
+  for (
+    let current: unknown = classTarget;
+    typeof current === 'function' && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
     chain.unshift(current as Function);
   }
-  const winners = new Map<string, { owner: Function; record: ToolMethodRecord; params: readonly ParamRecord[] }>();
+  const winners = new Map<
+    string,
+    { owner: Function; record: ToolMethodRecord; params: readonly ParamRecord[] }
+  >();
   for (const owner of chain) {
     const params = readOwnParams(owner);
     const tools = readOwnToolMethods(owner);
@@ -75,12 +88,20 @@ export function buildToolDefinitions(classTarget: Function): readonly ToolDefini
   return frozen;
 }
 
-function buildParams(owner: Function, methodName: string, records: readonly ParamRecord[], arity: number): ParamDefinition[] {
+function buildParams(
+  owner: Function,
+  methodName: string,
+  records: readonly ParamRecord[],
+  arity: number,
+): ParamDefinition[] {
   const where = `${owner.name}.${methodName}`;
   const designTypes = readDesignParamTypes(owner.prototype, methodName);
   const byIndex = new Map<number, ParamRecord>();
   for (const record of records) {
-    if (byIndex.has(record.index)) throw new ToolDefinitionError(`Parameter #${record.index + 1} of ${where} has two parameter decorators; keep one.`);
+    if (byIndex.has(record.index))
+      throw new ToolDefinitionError(
+        `Parameter #${record.index + 1} of ${where} has two parameter decorators; keep one.`,
+      );
     byIndex.set(record.index, record);
   }
   const count = Math.max(arity, designTypes?.length ?? 0, ...records.map((record) => record.index + 1));
@@ -105,7 +126,10 @@ function buildParams(owner: Function, methodName: string, records: readonly Para
       );
     }
     if (record.kind === 'named') {
-      if (seenNames.has(record.name)) throw new ToolDefinitionError(`${where} has two parameters named '${record.name}'; names must be unique.`);
+      if (seenNames.has(record.name))
+        throw new ToolDefinitionError(
+          `${where} has two parameters named '${record.name}'; names must be unique.`,
+        );
       seenNames.add(record.name);
       params.push({ kind: 'named', index, name: record.name, options: record.options, designType });
     } else {

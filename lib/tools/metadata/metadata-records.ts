@@ -49,7 +49,12 @@ export interface ParamOptions {
 
 /** What `@Param`/`@Context` record for one parameter. */
 export type ParamRecord =
-  | { readonly kind: 'named'; readonly index: number; readonly name: string; readonly options: Readonly<ParamOptions> }
+  | {
+      readonly kind: 'named';
+      readonly index: number;
+      readonly name: string;
+      readonly options: Readonly<ParamOptions>;
+    }
   | { readonly kind: 'whole'; readonly index: number; readonly options: Readonly<ParamOptions> }
   | { readonly kind: 'context'; readonly index: number };
 

@@ -2,8 +2,19 @@ import type { ParamOptions, ToolOptions } from './metadata-records';
 
 /** One parameter of a tool method, as built from its decorators and design metadata. */
 export type ParamDefinition =
-  | { readonly kind: 'named'; readonly index: number; readonly name: string; readonly options: Readonly<ParamOptions>; readonly designType: Function | undefined }
-  | { readonly kind: 'whole'; readonly index: number; readonly options: Readonly<ParamOptions>; readonly designType: Function | undefined }
+  | {
+      readonly kind: 'named';
+      readonly index: number;
+      readonly name: string;
+      readonly options: Readonly<ParamOptions>;
+      readonly designType: Function | undefined;
+    }
+  | {
+      readonly kind: 'whole';
+      readonly index: number;
+      readonly options: Readonly<ParamOptions>;
+      readonly designType: Function | undefined;
+    }
   | { readonly kind: 'context'; readonly index: number };
 
 /** A tool method, fully built: merged options and ordered parameters. Frozen. */

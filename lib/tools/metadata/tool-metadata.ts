@@ -32,18 +32,28 @@ export function recordToolset(classTarget: Function, record: ToolsetRecord): voi
 }
 
 /** Records a `@Description` text of a DTO property. */
-export function recordPropertyDescription(classTarget: Function, property: string, description: string): void {
+export function recordPropertyDescription(
+  classTarget: Function,
+  property: string,
+  description: string,
+): void {
   ownMap<string>(classTarget, PROPERTY_DESCRIPTIONS_KEY).set(property, description);
 }
 
 /** The `@Tool` records declared on this class itself (not its bases). */
 export function readOwnToolMethods(classTarget: Function): ReadonlyMap<string, ToolMethodRecord> {
-  return (Reflect.getOwnMetadata(TOOL_METHODS_KEY, classTarget) as Map<string, ToolMethodRecord> | undefined) ?? new Map();
+  return (
+    (Reflect.getOwnMetadata(TOOL_METHODS_KEY, classTarget) as Map<string, ToolMethodRecord> | undefined) ??
+    new Map()
+  );
 }
 
 /** The `@Param`/`@Context` records declared on this class itself, by method name. */
 export function readOwnParams(classTarget: Function): ReadonlyMap<string, readonly ParamRecord[]> {
-  return (Reflect.getOwnMetadata(TOOL_PARAMS_KEY, classTarget) as Map<string, ParamRecord[]> | undefined) ?? new Map();
+  return (
+    (Reflect.getOwnMetadata(TOOL_PARAMS_KEY, classTarget) as Map<string, ParamRecord[]> | undefined) ??
+    new Map()
+  );
 }
 
 /** The nearest `@Toolset` defaults of a class or its bases. */
@@ -53,8 +63,13 @@ export function readToolset(classTarget: Function): ToolsetRecord | undefined {
 
 /** The `@Description` of a DTO property, looked up through the class chain. */
 export function readPropertyDescription(classTarget: Function, property: string): string | undefined {
-  for (let current: unknown = classTarget; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
-    const map = Reflect.getOwnMetadata(PROPERTY_DESCRIPTIONS_KEY, current as object) as Map<string, string> | undefined;
+  for (
+    let current: unknown = classTarget;
+    typeof current === 'function' && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
+    const map = Reflect.getOwnMetadata(PROPERTY_DESCRIPTIONS_KEY, current as object) as
+      Map<string, string> | undefined;
     const text = map?.get(property);
     if (text !== undefined) return text;
   }
