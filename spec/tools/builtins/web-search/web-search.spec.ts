@@ -221,6 +221,33 @@ describe('webSearch', () => {
       expect(server.requests[0].path).toBe(`/html/?q=eino&kp=-1&df=${code}`);
     });
 
+    it('never reads BRAVE_SEARCH_API_KEY for the keyless engines', async () => {
+      process.env.BRAVE_SEARCH_API_KEY = KEY;
+      const reads: PropertyKey[] = [];
+      const environment = process.env;
+      process.env = new Proxy(environment, {
+        get(target, property) {
+          reads.push(property);
+          return Reflect.get(target, property) as unknown;
+        },
+      });
+      try {
+        server.respond = (request) =>
+          request.host === 'en.wikipedia.org'
+            ? { headers: JSON_TYPE, body: '{"pages":[]}' }
+            : { headers: HTML_TYPE, body: readWebSearchFixture('duckduckgo/html-no-more-results.html') };
+        await search({ query: 'q', engine: 'duckduckgo' });
+        await search({ query: 'q', engine: 'wikipedia' });
+        expect(reads).not.toContain('BRAVE_SEARCH_API_KEY');
+        // Control: the same recording does see the read of a brave call (it fails later: no brave response set).
+        await search({ query: 'q', engine: 'brave' }).catch(() => undefined);
+      } finally {
+        process.env = environment;
+      }
+      expect(server.requests).toHaveLength(3);
+      expect(reads).toContain('BRAVE_SEARCH_API_KEY');
+    });
+
     it('returns an empty list for the recorded no-results page', async () => {
       server.respond = () => ({
         headers: HTML_TYPE,
