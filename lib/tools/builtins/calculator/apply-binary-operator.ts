@@ -1,4 +1,4 @@
-import { buildCalculatorError } from './calculator-error';
+import { buildCalculatorError } from './build-calculator-error';
 import { CALCULATOR_LIMITS } from './calculator-limits';
 import {
   buildIntegerSizeError,
@@ -8,9 +8,9 @@ import {
 } from './check-python-number';
 import { divideIntegersToFloat } from './divide-integers-to-float';
 import type { BinaryOperator, PythonNumber } from './expression-node';
-import { integerBitLength } from './integer-bit-length';
-import { powerWithFractionalExponent } from './power-with-fractional-exponent';
-import { powerWithIntegerExponent } from './power-with-integer-exponent';
+import { countIntegerBits } from './count-integer-bits';
+import { raiseToFractionalPower } from './raise-to-fractional-power';
+import { raiseToIntegerPower } from './raise-to-integer-power';
 import { pythonFloatFloorDivide, pythonFloatModulo } from './python-float-division';
 
 /** Operands below this magnitude can be multiplied without any chance of passing the bit limit. */
@@ -47,8 +47,8 @@ function powerOfFloats(base: number, exponent: number, position: number): number
   }
   let result: number;
   if (base === 0) result = base ** exponent;
-  else if (Number.isInteger(exponent)) result = powerWithIntegerExponent(base, exponent);
-  else result = powerWithFractionalExponent(base, exponent);
+  else if (Number.isInteger(exponent)) result = raiseToIntegerPower(base, exponent);
+  else result = raiseToFractionalPower(base, exponent);
   if (!Number.isFinite(result)) throw buildOverflowError();
   return result;
 }
@@ -58,7 +58,7 @@ function integerPower(base: bigint, exponent: bigint, position: number): PythonN
     if (base === 0n) throw divisionByZero('**', position);
     return powerOfFloats(toPythonFloat(base), Number(exponent), position);
   }
-  const estimatedBits = Math.max(1, integerBitLength(base)) * Number(exponent);
+  const estimatedBits = Math.max(1, countIntegerBits(base)) * Number(exponent);
   if (estimatedBits > CALCULATOR_LIMITS.maxIntegerBits) throw buildIntegerSizeError();
   return base ** exponent;
 }
@@ -76,7 +76,7 @@ function integerOperation(
       return left - right;
     case '*': {
       const large = left >= HALF_LIMIT || left <= -HALF_LIMIT || right >= HALF_LIMIT || right <= -HALF_LIMIT;
-      if (large && integerBitLength(left) + integerBitLength(right) - 1 > CALCULATOR_LIMITS.maxIntegerBits) {
+      if (large && countIntegerBits(left) + countIntegerBits(right) - 1 > CALCULATOR_LIMITS.maxIntegerBits) {
         throw buildIntegerSizeError();
       }
       return left * right;

@@ -1,4 +1,4 @@
-import { buildCalculatorError } from './calculator-error';
+import { buildCalculatorError } from './build-calculator-error';
 import { CALCULATOR_LIMITS } from './calculator-limits';
 import type { PythonNumber } from './expression-node';
 

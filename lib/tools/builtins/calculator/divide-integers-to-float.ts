@@ -1,4 +1,4 @@
-import { integerBitLength } from './integer-bit-length';
+import { countIntegerBits } from './count-integer-bits';
 
 const EXACT_LIMIT = 2n ** 53n;
 /** Significant bits of the scaled quotient: 53 for the result plus two guard bits. */
@@ -35,7 +35,7 @@ export function divideIntegersToFloat(numerator: bigint, denominator: bigint, bi
   }
   if (dividend === 0n) return negative ? -0 : 0;
   // The quotient lies in [2 ** (estimate - 1), 2 ** (estimate + 1)).
-  const estimate = integerBitLength(dividend) - integerBitLength(divisor);
+  const estimate = countIntegerBits(dividend) - countIntegerBits(divisor);
   if (estimate + binaryExponent > 1025) return negative ? -Infinity : Infinity;
   if (estimate + binaryExponent < SMALLEST_SUBNORMAL_EXPONENT - 2) return negative ? -0 : 0;
   const scale = QUOTIENT_BITS - estimate;
@@ -53,7 +53,7 @@ export function divideIntegersToFloat(numerator: bigint, denominator: bigint, bi
   }
   // The quotient's last bit weighs 2 ** (binaryExponent - scale); keep 53 bits, fewer for a subnormal result.
   const lowestExponent = binaryExponent - scale;
-  const quotientBits = integerBitLength(quotient);
+  const quotientBits = countIntegerBits(quotient);
   let drop = quotientBits - 53;
   if (drop + lowestExponent < SMALLEST_SUBNORMAL_EXPONENT)
     drop = SMALLEST_SUBNORMAL_EXPONENT - lowestExponent;

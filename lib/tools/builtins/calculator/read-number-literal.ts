@@ -1,4 +1,4 @@
-import { buildCalculatorError } from './calculator-error';
+import { buildCalculatorError } from './build-calculator-error';
 import type { CalculatorToken } from './calculator-token';
 
 /** Returns whether the UTF-16 code at `index` is an ASCII digit. */

@@ -1,4 +1,4 @@
-import { buildCalculatorError } from './calculator-error';
+import { buildCalculatorError } from './build-calculator-error';
 import type { CalculatorOperator, CalculatorToken } from './calculator-token';
 import { isDigitAt, isWordCharacterAt, readNumberLiteral } from './read-number-literal';
 

@@ -1,5 +1,5 @@
 import { divideIntegersToFloat } from './divide-integers-to-float';
-import { integerBitLength } from './integer-bit-length';
+import { countIntegerBits } from './count-integer-bits';
 import { splitFloat } from './split-float';
 
 /** Fractional bits of the fixed-point arithmetic: far beyond the 53 bits of the result. */
@@ -32,7 +32,7 @@ function ln2(): bigint {
 /** ln(x) in fixed point for a finite x > 0: x = f * 2 ** e with f in [sqrt(1/2), sqrt(2)]. */
 function naturalLog(value: number): bigint {
   const { mantissa, exponent } = splitFloat(value);
-  const bits = integerBitLength(mantissa);
+  const bits = countIntegerBits(mantissa);
   let fraction = mantissa << (PRECISION - BigInt(bits - 1));
   let power = exponent + bits - 1;
   if (fraction * fraction > 2n * ONE * ONE) {
@@ -49,7 +49,7 @@ function naturalLog(value: number): bigint {
  * computed in 96-bit fixed point with BigInt and rounded once (V8's `**` is off by one unit in the last
  * place in about one case in ten, e.g. `2 ** -0.5`). Returns Infinity on overflow and 0 on underflow.
  */
-export function powerWithFractionalExponent(base: number, exponent: number): number {
+export function raiseToFractionalPower(base: number, exponent: number): number {
   const { mantissa, exponent: binaryExponent } = splitFloat(exponent);
   let logarithm = naturalLog(base) * mantissa;
   logarithm =

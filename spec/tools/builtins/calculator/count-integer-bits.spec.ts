@@ -1,7 +1,7 @@
-import { integerBitLength } from '../../../../lib/tools/builtins/calculator/integer-bit-length';
+import { countIntegerBits } from '../../../../lib/tools/builtins/calculator/count-integer-bits';
 
-describe('integerBitLength', () => {
-  describe('integerBitLength()', () => {
+describe('countIntegerBits', () => {
+  describe('countIntegerBits()', () => {
     it.each([
       [0n, 0],
       [1n, 1],
@@ -14,7 +14,7 @@ describe('integerBitLength', () => {
       [2n ** 4096n - 1n, 4096],
       [2n ** 4096n, 4097],
     ])('returns the bit length of %p as %p, like Python int.bit_length()', (value, bits) => {
-      expect(integerBitLength(value)).toBe(bits);
+      expect(countIntegerBits(value)).toBe(bits);
     });
   });
 });

@@ -1,7 +1,7 @@
-import { powerWithFractionalExponent } from '../../../../lib/tools/builtins/calculator/power-with-fractional-exponent';
+import { raiseToFractionalPower } from '../../../../lib/tools/builtins/calculator/raise-to-fractional-power';
 
-describe('powerWithFractionalExponent', () => {
-  describe('powerWithFractionalExponent()', () => {
+describe('raiseToFractionalPower', () => {
+  describe('raiseToFractionalPower()', () => {
     it.each([
       [2, -0.5, 0.7071067811865476],
       [2, 0.5, 1.4142135623730951],
@@ -17,28 +17,28 @@ describe('powerWithFractionalExponent', () => {
       [1e300, 1.02, 1.0000000000000123e306],
       [0.5, 99.5, 1.1156177909894717e-30],
     ])('returns the correctly rounded %p ** %p as CPython prints it', (base, exponent, expected) => {
-      expect(powerWithFractionalExponent(base, exponent)).toBe(expected);
+      expect(raiseToFractionalPower(base, exponent)).toBe(expected);
     });
 
     it('returns the nearest double in near-halfway cases where the C library pow CPython uses is one unit off', () => {
       // 78.202 ** -0.5 = 0.11308137221386779092…: the lower double is 6.885e-18 away, the upper (glibc's) 6.993e-18.
-      expect(powerWithFractionalExponent(78.202, -0.5)).toBe(0.11308137221386778);
+      expect(raiseToFractionalPower(78.202, -0.5)).toBe(0.11308137221386778);
       // 13 ** 10.000006518 = 137860796633.39225765…: the lower double is 1.522e-5 away, the upper (glibc's) 1.530e-5.
-      expect(powerWithFractionalExponent(13, 10.000006518)).toBe(137860796633.39224);
+      expect(raiseToFractionalPower(13, 10.000006518)).toBe(137860796633.39224);
     });
 
     it('returns Infinity on overflow and 0 on underflow', () => {
-      expect(powerWithFractionalExponent(1e300, 1.5)).toBe(Infinity);
-      expect(powerWithFractionalExponent(1e-300, 1.5)).toBe(0);
-      expect(powerWithFractionalExponent(10, -324.5)).toBe(0);
+      expect(raiseToFractionalPower(1e300, 1.5)).toBe(Infinity);
+      expect(raiseToFractionalPower(1e-300, 1.5)).toBe(0);
+      expect(raiseToFractionalPower(10, -324.5)).toBe(0);
     });
 
     it('rounds subnormal results once', () => {
-      expect(powerWithFractionalExponent(1e-200, 1.5)).toBe(1e-300);
-      expect(powerWithFractionalExponent(2, -1073.5)).toBe(5e-324);
-      expect(powerWithFractionalExponent(10, -323.5)).toBe(5e-324);
-      expect(powerWithFractionalExponent(1e-210, 1.5)).toBe(1e-315);
-      expect(powerWithFractionalExponent(1e-206, 1.5)).toBe(1e-309);
+      expect(raiseToFractionalPower(1e-200, 1.5)).toBe(1e-300);
+      expect(raiseToFractionalPower(2, -1073.5)).toBe(5e-324);
+      expect(raiseToFractionalPower(10, -323.5)).toBe(5e-324);
+      expect(raiseToFractionalPower(1e-210, 1.5)).toBe(1e-315);
+      expect(raiseToFractionalPower(1e-206, 1.5)).toBe(1e-309);
     });
   });
 });

@@ -7,7 +7,7 @@ import { splitFloat } from './split-float';
  * in about one case in ten, while CPython's `pow` (the C library's) is correctly rounded in practice.
  * Returns ±Infinity on overflow (the caller rejects it) and a signed zero on underflow (as Python does).
  */
-export function powerWithIntegerExponent(base: number, exponent: number): number {
+export function raiseToIntegerPower(base: number, exponent: number): number {
   const { mantissa, exponent: binaryExponent } = splitFloat(base);
   const count = BigInt(Math.abs(exponent));
   const power = mantissa ** count;
