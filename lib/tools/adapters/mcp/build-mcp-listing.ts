@@ -17,7 +17,7 @@ export interface McpListing {
   readonly entries: ReadonlyMap<string, McpClassEntry>;
   /** Local name → remote name, for every usable tool. */
   readonly toRemote: ReadonlyMap<string, string>;
-  /** Remote name → why the tool cannot be used (bad schema, bad name, duplicate). */
+  /** Remote name → why the tool cannot be used (bad schema, empty name); `<name>#duplicate` for repeats. */
   readonly problems: ReadonlyMap<string, ToolDefinitionError>;
 }
 
@@ -52,7 +52,7 @@ export function buildMcpListing(
     }
     if (seen.has(definition.name)) {
       problems.set(
-        definition.name,
+        `${definition.name}#duplicate`,
         new ToolDefinitionError(`${where} is listed twice; only the first definition is used.`),
       );
       continue;

@@ -11,8 +11,8 @@ import type { McpListing } from './build-mcp-listing';
 import { buildMcpToolClass } from './build-mcp-tool-class';
 import { formatMcpToolListing, toInputTypes } from './format-mcp-tool-listing';
 import type { MCPToolAdapterOptions, MCPToolInfo } from './mcp-adapter-options';
-import { McpSession } from './mcp-session';
-import type { McpCallFailure } from './mcp-session';
+import { describeError, McpSession } from './mcp-session';
+import type { McpCallFailure, McpToolPage } from './mcp-session';
 import { readMcpResult } from './read-mcp-result';
 import { resolveMcpConfig, summarizeMcpConfig } from './resolve-mcp-config';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
@@ -141,7 +141,7 @@ export class MCPToolAdapter {
       const all: McpToolWire[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < config.maxListPages; page += 1) {
-        const result = await session.listToolsPage(cursor);
+        const result = await this.listPage(session, cursor);
         all.push(...result.tools);
         cursor = result.nextCursor;
         if (cursor === undefined) return all;
@@ -173,6 +173,25 @@ export class MCPToolAdapter {
         });
       });
     return { listing, infos: Object.freeze(infos), generated, tools };
+  }
+
+  private async listPage(session: McpSession, cursor: string | undefined): Promise<McpToolPage> {
+    try {
+      return await session.listToolsPage(cursor);
+    } catch (error) {
+      const notSent = error instanceof Error && error.message === 'Not connected';
+      const failure: McpCallFailure = { error, fatal: undefined, sessionClosed: !session.alive, notSent };
+      const listError = new ToolRuntimeError(
+        `Could not list the tools of MCP server '${this.config.serverName}': ${describeError(error)}`,
+        { cause: error, provider: this.config.serverName, retryable: true },
+      );
+      // Listing has no effects, so a list cut short by a dead or forgotten session is simply asked again.
+      if (isSessionExpired(failure) || notSent || failure.sessionClosed) {
+        session.markDead();
+        throw new RetryOnce(listError);
+      }
+      throw listError;
+    }
   }
 
   private async callRemote(

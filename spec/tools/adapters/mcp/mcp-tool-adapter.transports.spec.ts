@@ -151,6 +151,8 @@ describe('MCPToolAdapter', () => {
       await server.restart();
       expect(await adapter.getCallable('add')({ a: 2, b: 2 })).toBe('4');
       expect(await adapter.getCallable('call_count')()).toBe('1');
+      await server.restart();
+      expect((await adapter.listTools({ refresh: true })).map((tool) => tool.name)).toContain('add');
     });
 
     it('fails with a ToolRuntimeError naming the server when it is gone', async () => {

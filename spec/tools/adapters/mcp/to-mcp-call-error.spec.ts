@@ -1,0 +1,74 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolCancelledError } from '../../../../lib/errors/tool-cancelled-error';
+import { ToolRuntimeError } from '../../../../lib/errors/tool-runtime-error';
+import { isSessionExpired, toMcpCallError } from '../../../../lib/tools/adapters/mcp/to-mcp-call-error';
+import type { McpCallFailure } from '../../../../lib/tools/adapters/mcp/mcp-session';
+
+const context = { toolName: 'tool', serverName: 'srv', timeoutMs: 500 };
+const failure = (error: unknown, extra: Partial<McpCallFailure> = {}): McpCallFailure => ({
+  error,
+  fatal: undefined,
+  sessionClosed: false,
+  notSent: false,
+  ...extra,
+});
+
+describe('toMcpCallError', () => {
+  it('reports a cancellation when the caller aborted, whatever the SDK said', () => {
+    const error = toMcpCallError(failure(new McpError(ErrorCode.RequestTimeout, 'x')), {
+      ...context,
+      signal: AbortSignal.abort('user left'),
+    });
+    expect(error).toBeInstanceOf(ToolCancelledError);
+    expect(error.message).toBe(
+      "The call of MCP tool 'tool' on server 'srv' was cancelled (user left); the server was sent notifications/cancelled.",
+    );
+  });
+
+  it('reports a timeout, a total timeout, a closed connection, a fatal error and anything else', () => {
+    expect(
+      toMcpCallError(failure(new McpError(ErrorCode.RequestTimeout, 'Request timed out')), context).message,
+    ).toBe(
+      "MCP tool 'tool' on server 'srv' did not answer within 500 ms (timeoutMs); the server was sent notifications/cancelled.",
+    );
+    expect(
+      toMcpCallError(
+        failure(
+          new McpError(ErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: 900 }),
+        ),
+        context,
+      ).message,
+    ).toBe(
+      "MCP tool 'tool' on server 'srv' did not finish within 900 ms (maxTotalTimeoutMs) although it kept reporting progress.",
+    );
+    const closed = toMcpCallError(failure(new McpError(ErrorCode.ConnectionClosed, 'Connection closed')), {
+      ...context,
+      stderr: 'segfault',
+    });
+    expect(closed).toBeInstanceOf(ToolRuntimeError);
+    expect(closed.message).toMatch(
+      /^The connection to MCP server 'srv' closed while tool 'tool' was running .* Server stderr: segfault$/,
+    );
+    const fatal = new ToolRuntimeError('too big');
+    expect(toMcpCallError(failure(new Error('aborted'), { fatal }), context).message).toBe(
+      "MCP tool 'tool' on server 'srv' failed: too big",
+    );
+    expect(toMcpCallError(failure('weird'), context).message).toBe(
+      "MCP tool 'tool' on server 'srv' failed: weird",
+    );
+  });
+});
+
+describe('isSessionExpired', () => {
+  it('recognizes HTTP 404 from the streamable HTTP transport, and nothing else', () => {
+    expect(
+      isSessionExpired(failure(new StreamableHTTPError(404, 'Error POSTing to endpoint: Session not found'))),
+    ).toBe(true);
+    expect(isSessionExpired(failure(new StreamableHTTPError(500, 'boom')))).toBe(false);
+    expect(
+      isSessionExpired(failure(new Error('Error POSTing to endpoint (HTTP 404): session unknown'))),
+    ).toBe(true);
+    expect(isSessionExpired(failure(undefined))).toBe(false);
+  });
+});
