@@ -70,3 +70,45 @@ export { RunContext } from './runtime/run-context';
 export type { RunContextOptions, RunContextDict, PermissionValue } from './runtime/run-context';
 export type { RunBudget, RunUsage } from './runtime/run-budget';
 export type { ToolCallOutcome } from './runtime/tool-call-tracer';
+export { toOpenAITools } from './llm/to-openai-tools';
+export type { ToOpenAIToolsOptions, OpenAIChatTool, OpenAIResponsesTool } from './llm/to-openai-tools';
+export { toAnthropicTools } from './llm/to-anthropic-tools';
+export type { AnthropicTool } from './llm/to-anthropic-tools';
+export { toGeminiTools } from './llm/to-gemini-tools';
+export type { GeminiTool, GeminiFunctionDeclaration } from './llm/to-gemini-tools';
+export type { ToolSource } from './llm/collect-tools';
+export { parseToolArguments } from './llm/parse-tool-arguments';
+export { runToolLoop } from './llm/run-tool-loop';
+export type {
+  ToolLoopCaller,
+  RunToolLoopOptions,
+  ToolLoopResult,
+  ToolCallTrace,
+  ToolCallProblem,
+  ToolLoopEvent,
+  ToolLoopUsage,
+} from './llm/tool-loop-types';
+export type {
+  LLM,
+  LlmMessage,
+  LlmSystemMessage,
+  LlmUserMessage,
+  LlmAssistantMessage,
+  LlmToolMessage,
+  LlmToolCall,
+  LlmRequest,
+  LlmResponse,
+  LlmUsage,
+} from './llm/llm';
+export { ScriptedLLM } from './llm/scripted-llm';
+export type { ScriptedResponse, ScriptedStep, ScriptedToolCall, ScriptedCall } from './llm/scripted-llm';
+export { OpenAIChatLLM } from './llm/providers/openai-chat-llm';
+export type { OpenAIChatLLMOptions } from './llm/providers/openai-chat-llm';
+export { OpenAIResponsesLLM } from './llm/providers/openai-responses-llm';
+export type { OpenAIResponsesLLMOptions } from './llm/providers/openai-responses-llm';
+export { AnthropicLLM } from './llm/providers/anthropic-llm';
+export type { AnthropicLLMOptions } from './llm/providers/anthropic-llm';
+export { GeminiLLM } from './llm/providers/gemini-llm';
+export type { GeminiLLMOptions } from './llm/providers/gemini-llm';
+export { OpenAICompatibleLLM } from './llm/providers/openai-compatible-llm';
+export type { OpenAICompatibleLLMOptions } from './llm/providers/openai-compatible-llm';

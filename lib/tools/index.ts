@@ -29,3 +29,21 @@ export { DEFAULT_VALIDATION_LIMITS } from './validation/validation-limits';
 export type { ValidationLimits } from './validation/validation-limits';
 export { loadSchemaManifest } from './manifest/load-schema-manifest';
 export type { SchemaManifest, SchemaManifestEntry } from './manifest/schema-manifest';
+export { fetchUrl } from './builtins/fetch-url/fetch-url';
+export type { FetchUrlOptions } from './builtins/fetch-url/fetch-url';
+export type { FetchUrlResult } from './builtins/fetch-url/run-fetch-url';
+export type {
+  NetworkSeams,
+  ConnectTarget,
+  HostResolver,
+  SocketConnector,
+} from './builtins/net/network-seams';
+export { webSearch } from './builtins/web-search/web-search';
+export type { WebSearchOptions } from './builtins/web-search/web-search';
+export type {
+  WebSearchEngine,
+  WebSearchFreshness,
+  WebSearchResult,
+  WebSearchResponse,
+} from './builtins/web-search/web-search-types';
+export { BRAVE_API_KEY_VARIABLE } from './builtins/web-search/read-brave-api-key';

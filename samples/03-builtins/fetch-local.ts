@@ -4,7 +4,7 @@
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { ProtolinkError } from '../../lib/errors/protolink-error';
-import { fetchUrl } from '../../lib/tools/builtins/fetch-url/fetch-url';
+import { fetchUrl } from '../../lib/index';
 
 const PUBLIC_ADDRESS = '93.184.216.34';
 

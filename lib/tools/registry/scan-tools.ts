@@ -2,6 +2,7 @@ import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
 import { buildToolDefinitions } from '../metadata/build-tool-definitions';
 import type { ParamDefinition, ToolDefinition } from '../metadata/tool-definition';
+import { embedPropertySchema } from '../schema/embed-property-schema';
 import type { SchemaManifest, SchemaManifestEntry } from '../manifest/schema-manifest';
 import { NativeTool } from '../native-tool';
 import { classToJsonSchema } from '../schema/class-to-json-schema';
@@ -106,6 +107,7 @@ function buildInputSchema(
   }
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
+  const definitions: Record<string, JsonSchema> = {};
   const dtoProperties: Record<string, Function> = {};
   for (const param of definition.params) {
     if (param.kind !== 'named') continue;
@@ -114,11 +116,15 @@ function buildInputSchema(
       dtoProperties[param.name] = param.designType as Function;
     if (param.options.description !== undefined) schema.description = param.options.description;
     if (param.options.default !== undefined) schema.default = structuredClone(param.options.default);
-    properties[param.name] = schema;
+    // A DTO's own recursion (`$ref: '#'`) must keep pointing at the DTO, not at the argument object.
+    const definitionName = isDtoClass(param.designType) ? (param.designType as Function).name : param.name;
+    properties[param.name] = embedPropertySchema(schema, definitionName, definitions);
     if (!param.options.optional && param.options.default === undefined) required.push(param.name);
   }
   if (Object.keys(dtoProperties).length > 0) dto.properties = dtoProperties;
-  return { type: 'object', properties, required, additionalProperties: false };
+  const root: JsonSchema = { type: 'object', properties, required, additionalProperties: false };
+  if (Object.keys(definitions).length > 0) root.$defs = definitions;
+  return root;
 }
 
 /**
