@@ -64,7 +64,8 @@ export class RunContext {
   private readonly compiledPermissions: CompiledCapabilityRules | null;
   private controller: AbortController | undefined;
   private cancelListeners: Set<() => void> | undefined;
-  private sourcesWired = false;
+  // Undoes the wiring to outside cancellation sources; set while this context has listeners.
+  private unwireSources: (() => void) | undefined;
   private canceledExplicitly = false;
   private explicitReason: string | undefined;
 
@@ -146,7 +147,12 @@ export class RunContext {
     (this.cancelListeners ??= new Set()).add(listener);
     this.wireCancelSources();
     return () => {
-      this.cancelListeners?.delete(listener);
+      const listeners = this.cancelListeners;
+      if (!listeners?.delete(listener) || listeners.size > 0) return;
+      // No one listens any more: detach from the parent, the signal and the timer, so that a long-lived
+      // parent (or signal) does not keep every finished child alive.
+      this.unwireSources?.();
+      this.unwireSources = undefined;
     };
   }
 
@@ -240,17 +246,27 @@ export class RunContext {
   }
 
   private wireCancelSources(): void {
-    if (this.sourcesWired) return;
-    this.sourcesWired = true;
+    if (this.unwireSources) return;
     const notify = () => this.notifyCanceled();
-    this.externalSignal?.addEventListener('abort', notify, { once: true });
-    this.parent?.onCanceled(notify);
-    if (this.deadline !== undefined) setTimeout(notify, Math.max(0, this.deadline - Date.now())).unref();
+    const external = this.externalSignal;
+    external?.addEventListener('abort', notify, { once: true });
+    const stopParent = this.parent?.onCanceled(notify);
+    const timer =
+      this.deadline === undefined
+        ? undefined
+        : setTimeout(notify, Math.max(0, this.deadline - Date.now())).unref();
+    this.unwireSources = () => {
+      external?.removeEventListener('abort', notify);
+      stopParent?.();
+      if (timer !== undefined) clearTimeout(timer);
+    };
   }
 
   private notifyCanceled(): void {
     const listeners = this.cancelListeners;
     this.cancelListeners = undefined;
+    this.unwireSources?.();
+    this.unwireSources = undefined;
     if (!listeners) return;
     for (const listener of listeners) listener();
   }

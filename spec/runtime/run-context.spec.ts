@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { BudgetExceededError } from '../../lib/errors/budget-exceeded-error';
 import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
@@ -62,6 +63,29 @@ describe('RunContext', () => {
       await new Promise<void>((resolve) => timed.onCanceled(resolve));
       expect(timed.canceled).toBe(true);
       expect(timed.cancelReason).toBe('budget.maxRuntimeSeconds (0.02) elapsed');
+    });
+
+    it('detaches from the outside signal once its last listener is removed', () => {
+      const controller = new AbortController();
+      const context = new RunContext({ signal: controller.signal });
+      const stopFirst = context.onCanceled(() => undefined);
+      const stopSecond = context.onCanceled(() => undefined);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+      stopFirst();
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+      stopSecond();
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+      const again = jest.fn();
+      context.onCanceled(again);
+      controller.abort();
+      expect(again).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not keep finished children attached to a long-lived parent', () => {
+      const controller = new AbortController();
+      const parent = new RunContext({ signal: controller.signal });
+      for (let index = 0; index < 50; index += 1) parent.child().onCanceled(() => undefined)();
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
     });
 
     it('calls a listener soon when the context is already canceled', async () => {
