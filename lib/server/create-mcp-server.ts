@@ -5,7 +5,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
 import { ProtolinkError } from '../errors/protolink-error';
@@ -53,6 +53,11 @@ export interface McpServerOptions {
   onError?: (error: unknown, toolName: string) => void;
   /** How calls arrive, for {@link ServedCallInfo.transport} (default `http`). */
   transport?: 'http' | 'stdio';
+  /**
+   * Told when the client cancels a running call (no response will be sent for it), so a transport can
+   * release what it holds open for that request.
+   */
+  onCallCanceled?: (requestId: RequestId) => void;
 }
 
 /**
@@ -92,6 +97,8 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
         `Too many concurrent tool calls in this session (limit ${gate.limit}); wait for one to finish and retry.`,
       );
     }
+    const onCanceled = options.onCallCanceled && (() => options.onCallCanceled?.(extra.requestId));
+    if (onCanceled) extra.signal.addEventListener('abort', onCanceled, { once: true });
     try {
       const info: ServedCallInfo = {
         toolName,
@@ -110,6 +117,7 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
       return toCallToolErrorResult(error, toolName);
     } finally {
       gate.leave();
+      if (onCanceled) extra.signal.removeEventListener('abort', onCanceled);
     }
   });
   return server;

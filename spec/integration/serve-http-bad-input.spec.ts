@@ -362,11 +362,15 @@ describe('startAgentServer (bad input)', () => {
     });
 
     it('never expires a session while one of its calls is still running', async () => {
-      await start({ sessionIdleTimeoutMs: 50 });
-      const pending = bystander.callTool({ name: 'slow', arguments: { ms: 300 } });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(handle.sessionCount).toBe(1);
-      expect(await pending).toEqual({ content: [{ type: 'text', text: 'done' }] });
+      await start({ sessionIdleTimeoutMs: 100 });
+      const id = await openRawSession(handle.port);
+      const headers = { ...MCP_HEADERS, 'mcp-session-id': id };
+      const pending = rawRequest({ port: handle.port, headers, body: callBody('slow', { ms: 1500 }) });
+      await waitFor(() => agent.log.executed.includes('slow'));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(handle.sessionCount).toBe(2);
+      expect((await pending).json.result).toEqual({ content: [{ type: 'text', text: 'done' }] });
+      await waitFor(() => handle.sessionCount === 1);
     });
 
     it('answers a new session beyond maxSessions with 503', async () => {

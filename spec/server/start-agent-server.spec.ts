@@ -10,6 +10,7 @@ import {
   callBody,
   connectHttpClient,
   MCP_HEADERS,
+  openRawSession,
   rawRequest,
   waitFor,
 } from '../fixtures/serve/http-helpers';
@@ -186,6 +187,39 @@ describe('startAgentServer', () => {
         content: [{ type: 'text', text: '3' }],
       });
     });
+
+    it.each([
+      ['SSE', {}],
+      ['JSON', { enableJsonResponse: true }],
+    ])(
+      'releases the open POST of a call the client canceled (%s responses)',
+      async (_label, options: AgentServerOptions) => {
+        const { handle, agent } = await start(options);
+        const id = await openRawSession(handle.port);
+        const headers = { ...MCP_HEADERS, 'mcp-session-id': id };
+        const pending = rawRequest({ port: handle.port, headers, body: callBody('slow', {}, 5) });
+        await waitFor(() => agent.log.executed.includes('slow'));
+        const cancel = await rawRequest({
+          port: handle.port,
+          headers,
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            method: 'notifications/cancelled',
+            params: { requestId: 5, reason: 'user' },
+          }),
+        });
+        expect(cancel.status).toBe(202);
+        const released = await pending;
+        expect(released.json?.result).toBeUndefined();
+        expect(agent.log.aborted).toEqual(['slow']);
+        const next = await rawRequest({
+          port: handle.port,
+          headers,
+          body: callBody('add', { a: 1, b: 1 }, 6),
+        });
+        expect(next.json.result).toEqual({ content: [{ type: 'text', text: '2' }] });
+      },
+    );
 
     it('caps concurrent calls per session, not across sessions', async () => {
       const { handle, agent } = await start({ maxConcurrentCallsPerSession: 1 });

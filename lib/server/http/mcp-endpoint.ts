@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../create-mcp-server';
 import type { McpServerOptions } from '../create-mcp-server';
 import type { ServableAgent } from '../servable-agent';
@@ -128,7 +129,14 @@ export class McpEndpoint {
         );
         return;
       }
-      await this.dispatch(session.transport, request, response, body, sessions.track(session));
+      const untrack = sessions.track(session);
+      const soloId = soloRequestId(body);
+      if (soloId !== undefined) session.soloResponses.set(soloId, response);
+      await this.dispatch(session.transport, request, response, body, () => {
+        untrack();
+        if (soloId !== undefined && session.soloResponses.get(soloId) === response)
+          session.soloResponses.delete(soloId);
+      });
       return;
     }
     if (request.method !== 'POST' || !containsInitialize(body)) {
@@ -162,8 +170,27 @@ export class McpEndpoint {
   }
 
   private async openSession(sessions: McpSessionStore): Promise<McpSession> {
-    const server = createMcpServer(this.agent, this.options.serverOptions);
-    const session = { id: '', server, lastActivity: Date.now(), openRequests: 0 } as McpSession;
+    // A canceled call gets no response, so the SDK would keep its POST open until the client goes away:
+    // release it (only when the request came alone, so no other response shares the stream).
+    const onCallCanceled = (requestId: RequestId) => {
+      const response = session.soloResponses.get(requestId);
+      if (!response) return;
+      session.soloResponses.delete(requestId);
+      session.transport.closeSSEStream(requestId);
+      setImmediate(() => {
+        if (response.writableEnded) return;
+        if (!response.headersSent) response.writeHead(204);
+        response.end();
+      });
+    };
+    const server = createMcpServer(this.agent, { ...this.options.serverOptions, onCallCanceled });
+    const session = {
+      id: '',
+      server,
+      lastActivity: Date.now(),
+      openRequests: 0,
+      soloResponses: new Map(),
+    } as unknown as McpSession;
     session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: this.options.enableJsonResponse,
@@ -220,6 +247,15 @@ export class McpEndpoint {
 }
 
 const NOT_PARSED = Symbol('not parsed');
+
+function soloRequestId(body: unknown): RequestId | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const message = body as { id?: unknown; method?: unknown };
+  return typeof message.method === 'string' &&
+    (typeof message.id === 'string' || typeof message.id === 'number')
+    ? message.id
+    : undefined;
+}
 
 function containsInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);

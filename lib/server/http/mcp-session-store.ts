@@ -1,5 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ServerResponse } from 'node:http';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 /** One stateful MCP session: its transport, its server, and when it was last used. */
 export interface McpSession {
@@ -11,6 +13,8 @@ export interface McpSession {
   lastActivity: number;
   /** HTTP requests of the session still open (an SSE stream keeps the session alive). */
   openRequests: number;
+  /** Responses of requests that arrived alone in their POST, by JSON-RPC id (released when canceled). */
+  soloResponses: Map<RequestId, ServerResponse>;
 }
 
 /** Options of {@link McpSessionStore}. */

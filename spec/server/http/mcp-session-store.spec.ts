@@ -6,6 +6,7 @@ function fakeSession(id: string, closed: string[]): McpSession {
     id,
     lastActivity: Date.now(),
     openRequests: 0,
+    soloResponses: new Map(),
     transport: {} as never,
     server: { close: async () => void closed.push(id) } as never,
   };
