@@ -70,18 +70,31 @@ export interface AgentCardJson {
  * skills list changes only through {@link setSkill}/{@link removeSkill} (the Agent uses them in `'auto'` mode).
  */
 export class AgentCard {
+  /** The agent's name. */
   readonly name: string;
+  /** What the agent does. */
   readonly description: string;
+  /** Where the agent is reached. */
   readonly url: string;
+  /** The agent's own version. */
   readonly version: string;
+  /** The A2A protocol version. */
   readonly protocolVersion: string;
+  /** The A2A transport at `url`. */
   readonly preferredTransport: string;
+  /** Optional A2A features. */
   readonly capabilities: Readonly<AgentCapabilities>;
+  /** Media types accepted. */
   readonly defaultInputModes: readonly string[];
+  /** Media types produced. */
   readonly defaultOutputModes: readonly string[];
+  /** Who runs the agent. */
   readonly provider: Readonly<{ organization: string; url?: string }> | undefined;
+  /** Link to documentation. */
   readonly documentationUrl: string | undefined;
+  /** Authentication schemes (descriptions, never credentials). */
   readonly securitySchemes: Readonly<Record<string, unknown>> | undefined;
+  /** Security requirements. */
   readonly security: readonly Record<string, string[]>[] | undefined;
   private skillList: readonly AgentSkill[];
 
