@@ -47,3 +47,6 @@ export type {
   WebSearchResponse,
 } from './builtins/web-search/web-search-types';
 export { BRAVE_API_KEY_VARIABLE } from './builtins/web-search/read-brave-api-key';
+export { calculator } from './builtins/calculator/calculator';
+export { currentDatetime } from './builtins/datetime/current-datetime';
+export type { CurrentDatetimeOptions } from './builtins/datetime/current-datetime';
