@@ -85,31 +85,40 @@ describe('addServeCommand', () => {
   });
 
   describe('serve <module> --stdio', () => {
-    it('serves the agent over stdin/stdout of a real process', async () => {
-      const client = new Client({ name: 'spec-cli-stdio', version: '1.0.0' });
-      await client.connect(
-        new StdioClientTransport({
+    it.each([
+      ['agent-module.ts', /Serving 7 tool\(s\) of 'fixture-agent' over stdio\./],
+      ['noisy-module.ts', /loading the noisy module/],
+    ])(
+      'serves the agent of %s over stdin/stdout of a real process, notes on stderr',
+      async (moduleFile, note) => {
+        const transport = new StdioClientTransport({
           command: process.execPath,
           args: [
             '-r',
             'ts-node/register/transpile-only',
             join(FIXTURES, 'run-serve-cli.ts'),
             'serve',
-            join(FIXTURES, 'agent-module.ts'),
+            join(FIXTURES, moduleFile),
             '--stdio',
           ],
           cwd: ROOT,
           stderr: 'pipe',
-        }),
-      );
-      try {
-        expect((await client.listTools()).tools).toHaveLength(7);
-        expect(await client.callTool({ name: 'echo', arguments: { text: 'over stdio' } })).toEqual({
-          content: [{ type: 'text', text: 'over stdio' }],
         });
-      } finally {
-        await client.close();
-      }
-    }, 60_000);
+        let stderr = '';
+        transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+        const client = new Client({ name: 'spec-cli-stdio', version: '1.0.0' });
+        await client.connect(transport);
+        try {
+          expect((await client.listTools()).tools).toHaveLength(7);
+          expect(await client.callTool({ name: 'echo', arguments: { text: 'over stdio' } })).toEqual({
+            content: [{ type: 'text', text: 'over stdio' }],
+          });
+          expect(stderr).toMatch(note);
+        } finally {
+          await client.close();
+        }
+      },
+      60_000,
+    );
   });
 });

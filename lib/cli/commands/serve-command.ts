@@ -41,18 +41,25 @@ export async function runServeCommand(
 ): Promise<void> {
   if (options.stdio && options.http !== undefined)
     throw new ToolInputError('Choose one transport: --stdio or --http <url>, not both.');
-  const agent = loadToolModule(modulePath);
   if (options.stdio) {
-    const handle = await serveStdio(agent, {
-      onError: (error) => io.err(`protolink serve: ${describeError(error)}`),
-    });
-    io.err(`Serving ${agent.tools.size} tool(s) of '${agent.card.name}' over stdio.`);
-    const onAbort = () => void handle.close();
-    control.signal?.addEventListener('abort', onAbort, { once: true });
-    await handle.closed;
-    control.signal?.removeEventListener('abort', onAbort);
+    // stdout carries MCP messages only: console output of the served module goes to stderr meanwhile.
+    const restoreConsole = redirectConsoleToStderr();
+    try {
+      const agent = loadToolModule(modulePath);
+      const handle = await serveStdio(agent, {
+        onError: (error) => io.err(`protolink serve: ${describeError(error)}`),
+      });
+      io.err(`Serving ${agent.tools.size} tool(s) of '${agent.card.name}' over stdio.`);
+      const onAbort = () => void handle.close();
+      control.signal?.addEventListener('abort', onAbort, { once: true });
+      await handle.closed;
+      control.signal?.removeEventListener('abort', onAbort);
+    } finally {
+      restoreConsole();
+    }
     return;
   }
+  const agent = loadToolModule(modulePath);
   const handle = await startAgentServer(agent, {
     url: options.http,
     token: options.token,
@@ -98,6 +105,12 @@ function waitForStop(handle: AgentServerHandle, signal: AbortSignal | undefined)
     process.once('SIGTERM', stop);
     signal?.addEventListener('abort', stop, { once: true });
   });
+}
+
+function redirectConsoleToStderr(): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  console.log = console.info = console.debug = console.error;
+  return () => Object.assign(console, saved);
 }
 
 function describeError(error: unknown): string {
