@@ -1,4 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool as McpToolWire } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
@@ -39,6 +40,7 @@ export interface McpCallFailure {
  */
 export class McpSession {
   private closedFlag = false;
+  private connected = false;
   private readonly inFlight = new Set<AbortController>();
 
   private constructor(
@@ -63,6 +65,16 @@ export class McpSession {
       opened.closedFlag = true;
     };
     client.onerror = (error) => {
+      // An SSE session lives as long as its event stream: once the stream breaks, the session is gone.
+      if (config.transport === 'sse' && error instanceof SseError && opened.connected) {
+        opened.failAll(
+          new ToolRuntimeError(
+            `The event stream of MCP server '${config.serverName}' broke: ${error.message}`,
+            { retryable: true },
+          ),
+        );
+        return;
+      }
       if (/ReadBuffer exceeded/.test(error.message)) {
         opened.failAll(
           new ToolRuntimeError(
@@ -74,6 +86,7 @@ export class McpSession {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
     try {
       await client.connect(handle.transport, { timeout: config.connectTimeoutMs });
+      session.connected = true;
     } catch (error) {
       await session.close();
       const stderr = handle.stderrTail();

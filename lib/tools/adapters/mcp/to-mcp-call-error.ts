@@ -21,7 +21,8 @@ export function isSessionExpired(failure: McpCallFailure): boolean {
   const error = failure.error as { code?: unknown; message?: unknown } | undefined;
   if (error && error.code === 404) return true;
   return (
-    typeof error?.message === 'string' && /\b404\b/.test(error.message) && /session/i.test(error.message)
+    typeof error?.message === 'string' &&
+    /\(HTTP 404\)|\b404\b.*session|session.*\b404\b/i.test(error.message)
   );
 }
 

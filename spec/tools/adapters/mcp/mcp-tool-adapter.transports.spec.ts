@@ -134,6 +134,35 @@ describe('MCPToolAdapter', () => {
     });
   });
 
+  describe('over SSE when the server restarts', () => {
+    let server: RunningHttpServer;
+    let adapter: MCPToolAdapter;
+    beforeAll(async () => {
+      server = await startHttpServer('everything-sse');
+      adapter = new MCPToolAdapter({ transport: 'sse', url: server.url, serverName: 'everything-sse' });
+    });
+    afterAll(async () => {
+      await adapter.close();
+      await server.stop();
+    });
+
+    it('opens a new session after the event stream broke', async () => {
+      expect(await adapter.getCallable('echo')({ message: 'before' })).toBe('Echo: before');
+      await server.restart();
+      let result: unknown;
+      for (let attempt = 0; attempt < 3 && result === undefined; attempt += 1) {
+        result = await adapter
+          .getCallable('echo')({ message: 'after' })
+          .catch((error: unknown) => {
+            expect(error).toBeInstanceOf(ToolRuntimeError);
+            expect((error as Error).message).toMatch(/everything-sse/);
+            return undefined;
+          });
+      }
+      expect(result).toBe('Echo: after');
+    });
+  });
+
   describe('over streamable HTTP when the server restarts', () => {
     let server: RunningHttpServer;
     let adapter: MCPToolAdapter;
