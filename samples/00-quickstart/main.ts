@@ -37,15 +37,15 @@ class TravelTools {
     description: 'Book a hotel room',
     capabilities: ['records.write'],
     // What the approver sees before anything happens.
-    actionBuilder: (args) =>
-      new RunAction({
+    actionBuilder: (args) => {
+      const booking = args.booking as BookingRequest;
+      return new RunAction({
         kind: 'tool.call',
         name: 'book_hotel',
         payload: { arguments: args },
-        artifacts: [
-          { kind: 'preview', content: `A room for ${args.booking.guests} in ${args.booking.location}` },
-        ],
-      }),
+        artifacts: [{ kind: 'preview', content: `A room for ${booking.guests} in ${booking.location}` }],
+      });
+    },
   })
   bookHotel(@Param('booking') booking: BookingRequest): string {
     return `Booked ${booking.guests} guest(s) in ${booking.location}`;
