@@ -50,3 +50,6 @@ export { BRAVE_API_KEY_VARIABLE } from './builtins/web-search/read-brave-api-key
 export { calculator } from './builtins/calculator/calculator';
 export { currentDatetime } from './builtins/datetime/current-datetime';
 export type { CurrentDatetimeOptions } from './builtins/datetime/current-datetime';
+export type { CalculatorResult } from './builtins/calculator/evaluate-arithmetic';
+export type { CurrentDatetimeResult } from './builtins/datetime/build-current-datetime';
+export type { Clock } from './builtins/datetime/read-clock';

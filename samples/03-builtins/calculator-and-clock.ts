@@ -1,8 +1,6 @@
 // Sample 03: the offline built-ins — calculator (Python arithmetic, no eval) and current_datetime (IANA zones).
 // Run: npx ts-node --transpile-only samples/03-builtins/calculator-and-clock.ts
-import { ToolInputError } from '../../lib/errors/tool-input-error';
-import { calculator } from '../../lib/tools/builtins/calculator/calculator';
-import { currentDatetime } from '../../lib/tools/builtins/datetime/current-datetime';
+import { ToolInputError, calculator, currentDatetime } from '../../lib/index';
 
 async function showCalculations(): Promise<void> {
   const tool = calculator();
