@@ -1,6 +1,7 @@
 import type { CallToolResult, Tool as McpToolWire } from '@modelcontextprotocol/sdk/types.js';
 import { ProtolinkError } from '../../../errors/protolink-error';
 import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
+import type { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import { ToolInputError } from '../../../errors/tool-input-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import type { ToolCallOptions } from '../../base-tool';
@@ -98,7 +99,7 @@ export class MCPToolAdapter {
   }
 
   /** Tools of the last listing that cannot be used, with why (bad schema, empty or duplicate name). */
-  get problems(): readonly Error[] {
+  get problems(): readonly ToolDefinitionError[] {
     return [...(this.state?.listing.problems.values() ?? [])];
   }
 
