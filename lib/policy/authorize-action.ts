@@ -1,5 +1,6 @@
 import { ActionDeniedError } from '../errors/action-denied-error';
 import type { RunAction } from '../runtime/run-action';
+import { raceCancellation } from '../runtime/race-cancellation';
 import type { RunContext } from '../runtime/run-context';
 import type { ApprovalDecision } from './approval-decision';
 import type { ApprovalHandler } from './approval-handler';
@@ -70,7 +71,16 @@ async function completeAuthorization(
   options: AuthorizeActionOptions,
   evaluated: PolicyDecision | Promise<PolicyDecision>,
 ): Promise<ActionAuthorization> {
-  const decision = await evaluated;
+  // An async policy that never answers is bounded by the run's cancellation and deadline.
+  const decision =
+    evaluated instanceof PolicyDecision
+      ? evaluated
+      : await raceCancellation(
+          context,
+          evaluated,
+          `The policy decision for tool '${action.name}'`,
+          action.name,
+        );
   options.observer?.onDecision?.(decision);
   if (decision.effect === 'allow') return { action, decision };
   if (decision.effect === 'deny') {

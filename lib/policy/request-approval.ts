@@ -2,7 +2,7 @@ import { ActionDeniedError } from '../errors/action-denied-error';
 import { ActionPolicyError } from '../errors/action-policy-error';
 import { ApprovalRequiredError } from '../errors/approval-required-error';
 import { ProtolinkError } from '../errors/protolink-error';
-import { ToolCancelledError } from '../errors/tool-cancelled-error';
+import { raceCancellation } from '../runtime/race-cancellation';
 import type { RunContext } from '../runtime/run-context';
 import { ApprovalDecision } from './approval-decision';
 import type { ApprovalHandler } from './approval-handler';
@@ -90,35 +90,12 @@ function waitForAnswer(
     return Promise.reject(fail(error));
   }
   if (!answer || typeof (answer as Promise<unknown>).then !== 'function') return Promise.resolve(answer);
-  return new Promise<unknown>((resolve, reject) => {
-    let settled = false;
-    const stop = context.onCanceled(() => {
-      if (settled) return;
-      settled = true;
-      const reason = context.cancelReason;
-      reject(
-        new ToolCancelledError(
-          `The approval for tool '${toolName}' was still pending when run ${context.runId} was canceled${reason ? ` (${reason})` : ''}; the tool did not run.`,
-          {
-            reason,
-            toolName,
-          },
-        ),
-      );
-    });
-    (answer as Promise<unknown>).then(
-      (value) => {
-        if (settled) return;
-        settled = true;
-        stop();
-        resolve(value);
-      },
-      (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        stop();
-        reject(fail(error));
-      },
-    );
+  return raceCancellation(
+    context,
+    answer as PromiseLike<unknown>,
+    `The approval for tool '${toolName}'`,
+    toolName,
+  ).catch((error: unknown) => {
+    throw fail(error);
   });
 }

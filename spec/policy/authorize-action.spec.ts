@@ -63,6 +63,15 @@ describe('authorizeAction', () => {
       expect(evaluate).not.toHaveBeenCalled();
     });
 
+    it('throws ToolCancelledError when an async policy does not answer before the run’s deadline', async () => {
+      const silent: Policy = { name: 'silent', evaluate: () => new Promise(() => undefined) };
+      const context = new RunContext({ budget: { maxRuntimeSeconds: 0.05 } });
+      await expect(authorizeAction(write, context, { policy: silent })).rejects.toThrow(ToolCancelledError);
+      await expect(
+        authorizeAction(write, new RunContext({ budget: { maxRuntimeSeconds: 0.05 } }), { policy: silent }),
+      ).rejects.toThrow("The policy decision for tool 'publish_record' was still pending when run");
+    });
+
     it('reports the error to the observer when the approver denies', async () => {
       const errors: unknown[] = [];
       await expect(
