@@ -24,10 +24,14 @@ interface LoadResult {
   p99Ms: number;
 }
 
-/** Runs CLIENTS concurrent SDK clients against `url`, each making CALLS_PER_CLIENT `add` calls; checks every answer. */
-async function runLoad(url: string): Promise<LoadResult> {
+/** Runs `clientCount` concurrent SDK clients against `url`, each making `callsPerClient` `add` calls; checks every answer. */
+async function runLoad(
+  url: string,
+  clientCount = CLIENTS,
+  callsPerClient = CALLS_PER_CLIENT,
+): Promise<LoadResult> {
   const clients = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: clientCount }, async () => {
       const client = new Client({ name: 'bench', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
       return client;
@@ -44,7 +48,7 @@ async function runLoad(url: string): Promise<LoadResult> {
     const started = process.hrtime.bigint();
     await Promise.all(
       clients.map(async (client, index) => {
-        for (let round = 0; round < CALLS_PER_CLIENT; round += 1) {
+        for (let round = 0; round < callsPerClient; round += 1) {
           const before = process.hrtime.bigint();
           await call(client, index * 1000 + round);
           latencies.push(Number(process.hrtime.bigint() - before) / 1e6);
@@ -145,6 +149,20 @@ export async function runServeBench(): Promise<BenchRow[]> {
     );
   } finally {
     await bare.close();
+  }
+  const single = await startAgentServer(agent);
+  try {
+    const result = await runLoad(single.mcpUrl, 1, 300);
+    rows.push({
+      group: 'serve',
+      name: 'served, stateful, SSE responses, 1 client, sequential: p50 latency',
+      value: result.p50Ms,
+      unit: 'ms',
+      ratio: (result.p50Ms * 1000) / floorMicros,
+      note: `p99 ${result.p99Ms.toFixed(2)} ms; ratio: served latency ÷ in-process call`,
+    });
+  } finally {
+    await single.close();
   }
   const modes: [string, AgentServerOptions][] = [
     ['stateful, SSE responses', {}],
