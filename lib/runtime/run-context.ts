@@ -124,6 +124,8 @@ export class RunContext {
     if (!this.controller) {
       const controller = new AbortController();
       this.controller = controller;
+      // Whoever holds the signal keeps this context (and so its wiring to a parent or outside signal) alive.
+      Object.defineProperty(controller.signal, SIGNAL_OWNER, { value: this });
       const abort = () => {
         if (!controller.signal.aborted)
           controller.abort(new ToolCancelledError(this.cancelMessage(), { reason: this.cancelReason }));
@@ -247,17 +249,18 @@ export class RunContext {
 
   private wireCancelSources(): void {
     if (this.unwireSources) return;
-    const notify = () => this.notifyCanceled();
     const external = this.externalSignal;
-    external?.addEventListener('abort', notify, { once: true });
-    const stopParent = this.parent?.onCanceled(notify);
+    const parent = this.parent;
+    const detachOutside = external || parent ? wireOutsideSources(this, external, parent) : undefined;
     const timer =
       this.deadline === undefined
         ? undefined
-        : setTimeout(notify, Math.max(0, this.deadline - Date.now())).unref();
+        : setTimeout(() => this.notifyCanceled(), Math.max(0, this.deadline - Date.now())).unref();
     this.unwireSources = () => {
-      external?.removeEventListener('abort', notify);
-      stopParent?.();
+      if (detachOutside) {
+        OUTSIDE_WIRING.unregister(this);
+        detachOutside();
+      }
       if (timer !== undefined) clearTimeout(timer);
     };
   }
@@ -278,6 +281,36 @@ export class RunContext {
 }
 
 const EMPTY_RULES: readonly CompiledCapabilityRules[] = Object.freeze([]);
+
+const SIGNAL_OWNER = Symbol('protolink:run-context');
+
+/**
+ * Wires a context to its parent and outside signal, which may outlive it by far: they hold it only
+ * weakly, so a child whose signal a tool read (and which is never canceled) can still be collected.
+ * Kept outside the class so that no closure created here captures the context strongly.
+ */
+function wireOutsideSources(
+  context: RunContext,
+  external: AbortSignal | undefined,
+  parent: RunContext | undefined,
+): () => void {
+  const self = new WeakRef<RunContext>(context);
+  // notifyCanceled is private to the class; this helper is its module-level part.
+  const notifyWeakly = () =>
+    (self.deref() as unknown as { notifyCanceled(): void } | undefined)?.notifyCanceled();
+  external?.addEventListener('abort', notifyWeakly, { once: true });
+  const stopParent = parent?.onCanceled(notifyWeakly);
+  const detach = () => {
+    external?.removeEventListener('abort', notifyWeakly);
+    stopParent?.();
+  };
+  OUTSIDE_WIRING.register(context, detach, context);
+  return detach;
+}
+
+// Detaches a collected context from its parent and signal (their listener lists would otherwise keep a
+// stale entry per child forever).
+const OUTSIDE_WIRING = new FinalizationRegistry<() => void>((detach) => detach());
 
 function describeReason(reason: unknown): string | undefined {
   if (reason === undefined) return undefined;

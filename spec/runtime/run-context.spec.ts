@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { getEventListeners } from 'node:events';
+import { join } from 'node:path';
 import { BudgetExceededError } from '../../lib/errors/budget-exceeded-error';
 import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
@@ -86,6 +88,32 @@ describe('RunContext', () => {
       const parent = new RunContext({ signal: controller.signal });
       for (let index = 0; index < 50; index += 1) parent.child().onCanceled(() => undefined)();
       expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('lets contexts whose signal was read be collected while a long-lived signal stays attached to the kept ones', () => {
+      // A real subprocess with --expose-gc: 200 contexts share one outside signal; 5 signals are kept.
+      const script = `
+        const { getEventListeners } = require('node:events');
+        const { RunContext } = require(${JSON.stringify(require.resolve('../../lib/runtime/run-context'))});
+        const shared = new AbortController();
+        const kept = [];
+        for (let i = 0; i < 200; i++) { const s = new RunContext({ signal: shared.signal }).signal; if (i < 5) kept.push(s); }
+        const before = getEventListeners(shared.signal, 'abort').length;
+        (async () => {
+          for (let i = 0; i < 10; i++) { global.gc(); await new Promise((r) => setTimeout(r, 20)); }
+          const after = getEventListeners(shared.signal, 'abort').length;
+          shared.abort('stop');
+          process.stdout.write(JSON.stringify({ before, after, keptAborted: kept.every((s) => s.aborted) }));
+        })();`;
+      const output = execFileSync(
+        process.execPath,
+        ['--expose-gc', '--no-warnings', '-r', 'ts-node/register/transpile-only', '-e', script],
+        {
+          cwd: join(__dirname, '..', '..'),
+          encoding: 'utf8',
+        },
+      );
+      expect(JSON.parse(output)).toEqual({ before: 200, after: 5, keptAborted: true });
     });
 
     it('calls a listener soon when the context is already canceled', async () => {
