@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const root = join(__dirname, '../..');
+const run = promisify(execFile);
+
+/** Each runnable sample (04-web-search has its own spec: it needs the network blocked) and a line it must print. */
+const samples: [string, RegExp][] = [
+  ['01-first-toolset/main.ts', /book_hotel = \{ id: 'BK-1-ATHENS', isDto: true \}/],
+  ['02-policy-and-approval/main.ts', /Published: r-1/],
+  ['03-builtins/calculator-and-clock.ts', /'\+02:00' ! current_datetime: '\+02:00' is a UTC offset/],
+  [
+    '03-builtins/fetch-local.ts',
+    /UnsafeUrlError \(UNSAFE_URL\): fetch_url: refused to fetch 'file:\/\/\/etc\/passwd'/,
+  ],
+  ['05-mcp/main.ts', /add\("five"\) -> ToolValidationError \(never sent to the server\)/],
+  ['06-function-calling/main.ts', /Answer: Booked a double room in Lisbon/],
+  ['07-serve/main.ts', /Server stopped\./],
+  ['08-nestjs/main.ts', /withdraw_stock\(pear, 50\) refused: ActionDeniedError/],
+];
+
+describe('samples', () => {
+  // Started together: each is a separate process, mostly waiting on ts-node and child servers.
+  const results = new Map(
+    samples.map(([sample]) => [
+      sample,
+      run(process.execPath, ['-r', 'ts-node/register/transpile-only', join('samples', sample)], {
+        cwd: root,
+        timeout: 120_000,
+        env: {
+          ...process.env,
+          OPENAI_API_KEY: '',
+          ANTHROPIC_API_KEY: '',
+          GEMINI_API_KEY: '',
+          GOOGLE_API_KEY: '',
+        },
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code?: number; stdout?: string; stderr?: string }) => ({
+          code: error.code ?? -1,
+          stdout: error.stdout ?? '',
+          stderr: error.stderr ?? String(error),
+        }),
+      ),
+    ]),
+  );
+
+  it.each(samples)(
+    '%s runs offline, exits 0 and prints what it shows',
+    async (sample, expected) => {
+      const result = await results.get(sample)!;
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(result.stdout).toMatch(expected);
+    },
+    120_000,
+  );
+});
