@@ -103,6 +103,24 @@ describe('MCP Inspector CLI against a served agent', () => {
       expect(parseJson(result.stdout).tools.map((tool: { name: string }) => tool.name)).toContain('add');
     }, 90_000);
 
+    it('calls a toolset served by `protolink serve --stdio` through a real Agent', async () => {
+      const cli = [
+        process.execPath,
+        '-r',
+        'ts-node/register/transpile-only',
+        join(ROOT, 'spec', 'fixtures', 'serve', 'run-serve-cli.ts'),
+        'serve',
+        join(ROOT, 'spec', 'fixtures', 'serve', 'toolset-module.ts'),
+        '--stdio',
+      ];
+      const result = await inspect(
+        [...cli, '--method', 'tools/call', '--tool-name', 'multiply', '--tool-arg', 'a=6', 'b=7'],
+        home,
+      );
+      expect(result.code).toBe(0);
+      expect(parseJson(result.stdout).content).toEqual([{ type: 'text', text: '42' }]);
+    }, 90_000);
+
     it('calls a tool and sees a denial as an error result', async () => {
       const added = await inspect(
         [...target(), '--method', 'tools/call', '--tool-name', 'add', '--tool-arg', 'a=1', 'b=2'],
