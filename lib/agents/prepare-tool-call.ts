@@ -1,9 +1,9 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { isEqualData } from '../runtime/deep-freeze';
 import { RunAction } from '../runtime/run-action';
 import type { RunContext } from '../runtime/run-context';
 import type { BaseTool } from '../tools/base-tool';
 import { NativeTool } from '../tools/native-tool';
-import { isEqualJson } from '../tools/validation/is-equal-json';
 import { validateToolArgs } from '../tools/validation/validate-tool-args';
 
 /** A validated call, ready for the policy. */
@@ -63,7 +63,7 @@ function checkPayload(
       { toolName: tool.name },
     );
   }
-  if (isEqualJson(payloadArgs, validated)) return { args: validated, action };
+  if (isEqualData(payloadArgs, validated)) return { args: validated, action };
   const rewritten = validateFor(tool, payloadArgs);
   return { args: rewritten, action: action.withPayload({ ...action.payload, arguments: rewritten }) };
 }

@@ -47,7 +47,8 @@ export class ToolCallObserver implements AuthorizationObserver {
     context: RunContext,
     rawArgs: unknown,
   ): ToolCallObserver {
-    const { emitter, tracer } = host;
+    const { emitter } = host;
+    const tracer = host.tracer?.active ? host.tracer : undefined;
     const listening = emitter.active;
     if (!listening && !tracer) return NO_OBSERVER;
     let id: string | undefined;

@@ -8,7 +8,10 @@ export interface SpanLike {
 
 /** The part of `@opentelemetry/api` this package uses (structural, so the package stays optional). */
 export interface OpenTelemetryApiLike {
+  /** Present in `@opentelemetry/api`: lets the tracer skip calls entirely while no provider is registered. */
+  ProxyTracerProvider?: new () => { getDelegate(): unknown };
   trace: {
+    getTracerProvider?(): { getDelegate?(): unknown };
     getTracer(
       name: string,
       version?: string,
@@ -108,17 +111,30 @@ export class ToolCallSpan {
 export class ToolCallTracer {
   private readonly tracer: ReturnType<OpenTelemetryApiLike['trace']['getTracer']> | undefined;
   private readonly recordArguments: boolean;
+  private readonly api: OpenTelemetryApiLike | null;
+  private readonly noopProvider: unknown;
 
   constructor(options: ToolCallTracerOptions = {}) {
     const api = options.api === undefined ? loadOpenTelemetryApi() : options.api;
+    this.api = api;
     // The API's proxy tracer delegates to whatever provider is registered later, so caching it is safe.
     this.tracer = api ? api.trace.getTracer(options.tracerName ?? 'protolink') : undefined;
     this.recordArguments = options.recordArguments === true;
+    // A fresh proxy provider answers with the API's no-op provider: while the global one does too, no
+    // application has registered tracing and a call costs no span at all.
+    this.noopProvider = api?.ProxyTracerProvider ? new api.ProxyTracerProvider().getDelegate() : undefined;
+  }
+
+  /** Whether an application has registered a tracer provider (always true for APIs that cannot tell). */
+  get active(): boolean {
+    if (!this.tracer) return false;
+    if (this.noopProvider === undefined) return true;
+    return this.api?.trace.getTracerProvider?.().getDelegate?.() !== this.noopProvider;
   }
 
   /** Starts the span of one call; returns undefined when nothing records it. */
   start(toolName: string, getCallId: () => string, getRunId: () => string): ToolCallSpan | undefined {
-    if (!this.tracer) return undefined;
+    if (!this.tracer || !this.active) return undefined;
     const span = this.tracer.startSpan(`execute_tool ${toolName}`, SPAN_OPTIONS);
     if (!span.isRecording()) {
       span.end();

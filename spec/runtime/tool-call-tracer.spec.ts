@@ -98,6 +98,46 @@ describe('ToolCallTracer', () => {
       expect(JSON.stringify(spans[0].attributes)).not.toContain('secret detail');
     });
 
+    it('skips span creation entirely while the API reports its no-op provider, and starts once one is registered', () => {
+      const spans: RecordingSpan[] = [];
+      const noop = { name: 'noop' };
+      let delegate: unknown = noop;
+      const api: OpenTelemetryApiLike = {
+        ...fakeApi(true, spans),
+        ProxyTracerProvider: class {
+          getDelegate(): unknown {
+            return noop;
+          }
+        },
+      };
+      api.trace.getTracerProvider = () => ({ getDelegate: () => delegate });
+      const tracer = new ToolCallTracer({ api });
+      expect(tracer.active).toBe(false);
+      expect(
+        tracer.start(
+          'x',
+          () => 'c',
+          () => 'r',
+        ),
+      ).toBeUndefined();
+      expect(spans).toHaveLength(0);
+      delegate = { name: 'registered' };
+      expect(tracer.active).toBe(true);
+      expect(
+        tracer.start(
+          'x',
+          () => 'c',
+          () => 'r',
+        ),
+      ).toBeDefined();
+      expect(spans).toHaveLength(1);
+    });
+
+    it('reports the real @opentelemetry/api as inactive while no provider is registered', () => {
+      expect(new ToolCallTracer().active).toBe(false);
+      expect(new ToolCallTracer({ api: null }).active).toBe(false);
+    });
+
     it('returns undefined when no tracer records or the API is disabled', () => {
       const spans: RecordingSpan[] = [];
       expect(
