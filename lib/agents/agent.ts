@@ -228,9 +228,11 @@ export class Agent {
     return executeToolCall(this.host, name, context, args);
   }
 
-  // Extension point: `infer(prompt, { llm, context, maxSteps })` (the tool loop in lib/llm/) calls
-  // `callToolInContext` for every model tool call; `start()`/`stop()` for the http transport come with
-  // the server. Neither belongs in this coordinator's call path.
+  // Extension points (not implemented here):
+  // - `infer(prompt, { llm, context, maxSteps })`: the Agent already is a `ToolLoopCaller` (`tools` +
+  //   `callToolInContext`), so infer is `return runToolLoop(this, prompt, options)` from lib/llm/.
+  // - `start()` / `stop()` for `transport: 'http'`: the server (lib/server/) serves `this.card` and calls
+  //   `callToolInContext` per request; this coordinator's call path stays the same.
 
   /** Returns the agent as plain data: card, built-in tools by id, native tool names, first-party policy. */
   toDict(): AgentDict {
