@@ -4,7 +4,9 @@ import { ProtolinkError } from '../errors/protolink-error';
 import type { CliIo } from './cli-io';
 import { PROCESS_IO } from './cli-io';
 import { addCallCommand } from './commands/call-command';
+import { addMcpCommand } from './commands/mcp-command';
 import { addSchemasCommand } from './commands/schemas-command';
+import { addServeCommand } from './commands/serve-command';
 import { addToolsCommand } from './commands/tools-command';
 
 /** Exit codes of the `protolink` CLI. */
@@ -19,7 +21,9 @@ export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
   addToolsCommand(program, io);
   addCallCommand(program, io);
+  addMcpCommand(program, io);
   addSchemasCommand(program, io);
+  addServeCommand(program, io);
   return program;
 }
 

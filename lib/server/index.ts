@@ -1,5 +1,5 @@
-// Serving an agent's tools over MCP (streamable HTTP and stdio). Loads the MCP SDK, so it stays out of the
-// `protolink` entry's import graph: a candidate `protolink/server` subpath (or re-exported lazily).
+// Entry point `protolink/server`: serving an agent's tools over MCP (streamable HTTP and stdio). It loads
+// the MCP SDK, so it is its own subpath, out of the `protolink` entry's import graph.
 export {
   createMcpServer,
   DEFAULT_MAX_CONCURRENT_CALLS,

@@ -5,6 +5,7 @@ import { ApprovalDecision } from '../../policy/approval-decision';
 import { RunContext } from '../../runtime/run-context';
 import type { CliIo } from '../cli-io';
 import { loadToolModule } from '../load-tool-module';
+import { parseArgsOption } from '../parse-args-option';
 import { parsePolicyOption } from '../parse-policy-option';
 
 /** Options of `protolink call`. */
@@ -44,23 +45,6 @@ export async function runCallCommand(
   });
   const result = await agent.callToolInContext(toolName, context, args);
   io.out(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
-}
-
-function parseArgsOption(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new ToolInputError(
-      `--args is not valid JSON (${(error as Error).message}). Quote it for your shell: --args '{"a": 1}'`,
-      { cause: error },
-    );
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ToolInputError(`--args must be one JSON object of arguments, e.g. --args '{"a": 1, "b": 2}'.`);
-  }
-  return parsed as Record<string, unknown>;
 }
 
 function withApprover(agent: Agent, io: CliIo): Agent {
