@@ -1,4 +1,4 @@
-import { parseDocument, stringify } from 'yaml';
+import { loadYaml } from '../../runtime/lazy-require';
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { AgentDict } from './agent-dict';
 
@@ -7,7 +7,7 @@ export const MAX_AGENT_YAML_CHARS = 1_000_000;
 
 /** Writes agent data as YAML text. */
 export function agentDictToYaml(dict: AgentDict): string {
-  return stringify(dict, { aliasDuplicateObjects: false });
+  return loadYaml().stringify(dict, { aliasDuplicateObjects: false });
 }
 
 /**
@@ -27,7 +27,7 @@ export function parseAgentYaml(text: unknown): unknown {
   }
   let document;
   try {
-    document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+    document = loadYaml().parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     throw new ToolInputError(`The agent YAML could not be parsed: ${(error as Error).message}`, {
       cause: error,

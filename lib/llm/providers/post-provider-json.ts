@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { loadAxios } from '../../runtime/lazy-require';
 import { ToolCancelledError } from '../../errors/tool-cancelled-error';
 import { ToolRuntimeError } from '../../errors/tool-runtime-error';
 
@@ -34,7 +34,7 @@ export async function postProviderJson(request: ProviderJsonRequest): Promise<Re
   const label = providerLabel(request.provider);
   let response;
   try {
-    response = await axios.post<string>(request.url, JSON.stringify(request.body), {
+    response = await loadAxios().post<string>(request.url, JSON.stringify(request.body), {
       headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
       responseType: 'text',
       transformResponse: (data: unknown) => data,
@@ -46,7 +46,7 @@ export async function postProviderJson(request: ProviderJsonRequest): Promise<Re
       proxy: false,
     });
   } catch (error) {
-    if (request.signal?.aborted || axios.isCancel(error)) {
+    if (request.signal?.aborted || loadAxios().isCancel(error)) {
       throw new ToolCancelledError(`The ${label} request was canceled.`, {
         reason: describeAbort(request.signal),
       });

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { loadHtmlParser } from '../../../runtime/lazy-require';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { FETCH_URL_LIMITS } from './fetch-url-limits';
 
@@ -54,7 +54,7 @@ export function extractReadableHtml(html: string): { title: string; text: string
   let inTitle = 0;
   let svgDepth = 0;
   let preDepth = 0;
-  const parser = new Parser(
+  const parser = new (loadHtmlParser().Parser)(
     {
       onopentag(name) {
         if (name === 'svg') svgDepth += 1;

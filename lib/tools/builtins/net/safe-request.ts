@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import * as https from 'node:https';
 import type { Readable } from 'node:stream';
-import axios from 'axios';
+import { loadAxios } from '../../../runtime/lazy-require';
 import type { AxiosResponse } from 'axios';
 import { ProtolinkError } from '../../../errors/protolink-error';
 import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
@@ -75,7 +75,7 @@ const FIXED_HEADERS = new Set([
   'keep-alive',
 ]);
 
-const client = axios.create();
+let client: ReturnType<ReturnType<typeof loadAxios>['create']> | undefined;
 
 /**
  * Sends one GET through the safe HTTP layer: the URL passes the raw-string and parsed rules, every resolved
@@ -181,7 +181,7 @@ async function sendOnce(
   let response: AxiosResponse<Readable>;
   try {
     // A fresh literal per request: every security-relevant option is an own property (prototype-pollution gadgets).
-    response = await client.request<Readable>({
+    response = await (client ??= loadAxios().create()).request<Readable>({
       url: url.href,
       method: 'GET',
       adapter: 'http',

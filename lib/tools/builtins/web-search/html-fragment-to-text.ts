@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { loadHtmlParser } from '../../../runtime/lazy-require';
 import { WEB_SEARCH_LIMITS } from './web-search-limits';
 
 const SKIPPED_ELEMENTS = new Set(['script', 'style', 'template', 'noscript', 'head', 'title']);
@@ -39,7 +39,7 @@ export function htmlFragmentToText(
   if (!/[<&]/u.test(fragment)) return fragment;
   const parts: string[] = [];
   let skipped = 0;
-  const parser = new Parser(
+  const parser = new (loadHtmlParser().Parser)(
     {
       onopentag(name) {
         if (SKIPPED_ELEMENTS.has(name)) skipped += 1;

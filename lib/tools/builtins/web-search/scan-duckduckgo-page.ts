@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { loadHtmlParser } from '../../../runtime/lazy-require';
 import { WEB_SEARCH_LIMITS } from './web-search-limits';
 
 /** One result container found on a DuckDuckGo HTML page, before its URL is resolved. */
@@ -67,7 +67,7 @@ export function scanDuckDuckGoPage(html: string): DuckDuckGoPageScan {
     }
   };
 
-  const parser = new Parser(
+  const parser = new (loadHtmlParser().Parser)(
     {
       onopentag(name, attributes) {
         outsideText = '';
