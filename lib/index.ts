@@ -112,3 +112,8 @@ export { GeminiLLM } from './llm/providers/gemini-llm';
 export type { GeminiLLMOptions } from './llm/providers/gemini-llm';
 export { OpenAICompatibleLLM } from './llm/providers/openai-compatible-llm';
 export type { OpenAICompatibleLLMOptions } from './llm/providers/openai-compatible-llm';
+export type { ListenerErrorHandler, TelemetryListener } from './runtime/telemetry-emitter';
+export type { OpenTelemetryApiLike, SpanLike } from './runtime/tool-call-tracer';
+export type { ToolDict } from './agents/serialization/agent-dict';
+export type { CompiledCapabilityRules } from './runtime/capability-rules';
+export type { AgentServerOptions, AgentServerHandle } from './server/agent-server-options';

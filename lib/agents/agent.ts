@@ -1,7 +1,12 @@
 import { ToolInputError } from '../errors/tool-input-error';
+import type { LlmMessage } from '../llm/llm';
+import { runToolLoop } from '../llm/run-tool-loop';
+import type { RunToolLoopOptions, ToolLoopResult } from '../llm/tool-loop-types';
 import type { ApprovalHandler } from '../policy/approval-handler';
 import { CapabilityPolicy } from '../policy/capability-policy';
 import type { Policy } from '../policy/policy';
+import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
+import { lazyRequire } from '../runtime/lazy-require';
 import { RunContext } from '../runtime/run-context';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { TelemetryListener } from '../runtime/telemetry-emitter';
@@ -67,6 +72,7 @@ export class Agent {
   private readonly host: ToolCallHost;
   private readonly emitter: TelemetryEmitter<AgentEventMap>;
   private readonly pendingMcpServers: readonly McpServerDict[];
+  private server: Promise<AgentServerHandle> | undefined;
 
   /** @throws ToolInputError for malformed options; ToolDefinitionError for a badly declared tool. */
   constructor(options: AgentOptions) {
@@ -228,11 +234,50 @@ export class Agent {
     return executeToolCall(this.host, name, context, args);
   }
 
-  // Extension points (not implemented here):
-  // - `infer(prompt, { llm, context, maxSteps })`: the Agent already is a `ToolLoopCaller` (`tools` +
-  //   `callToolInContext`), so infer is `return runToolLoop(this, prompt, options)` from lib/llm/.
-  // - `start()` / `stop()` for `transport: 'http'`: the server (lib/server/) serves `this.card` and calls
-  //   `callToolInContext` per request; this coordinator's call path stays the same.
+  /**
+   * Runs the tool-calling loop: the model sees the agent's tools, and every call it makes goes through
+   * {@link callToolInContext} (validation, policy, approval, budget, cancellation). Problems go back to the
+   * model as structured tool results.
+   *
+   * @throws BudgetExceededError (with the trace) when a step, model-call or tool-call budget runs out.
+   * @throws ToolCancelledError when the run is canceled.
+   * @throws ToolRuntimeError when the model provider fails.
+   */
+  infer(prompt: string | readonly LlmMessage[], options: RunToolLoopOptions): Promise<ToolLoopResult> {
+    return runToolLoop(this, prompt, options);
+  }
+
+  /**
+   * Serves the agent's tools over MCP (streamable HTTP at `/mcp`) and its card at `/.well-known/agent.json`,
+   * on the card's URL (127.0.0.1 unless `allowNonLoopback`). Every remote call takes the same controlled path.
+   * Starting twice returns the running server.
+   *
+   * @throws ToolInputError when the agent's transport is not `'http'` or the address cannot be used.
+   */
+  async start(options: AgentServerOptions = {}): Promise<AgentServerHandle> {
+    if (this.transport !== 'http') {
+      throw new ToolInputError(
+        `Agent '${this.name}' uses transport '${this.transport}': create it with transport: 'http' to serve its tools with start().`,
+      );
+    }
+    if (this.server) return this.server;
+    // Loaded here: serving needs the MCP SDK, which `import 'protolink'` never loads.
+    const { startAgentServer } = loadAgentServer();
+    this.server = startAgentServer(this, options);
+    try {
+      return await this.server;
+    } catch (error) {
+      this.server = undefined;
+      throw error;
+    }
+  }
+
+  /** Stops serving (closes sessions and connections); does nothing when the agent is not serving. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await (await server).close();
+  }
 
   /** Returns the agent as plain data: card, built-in tools by id, native tool names, first-party policy. */
   toDict(): AgentDict {
@@ -289,3 +334,8 @@ function pickOption<T extends string>(
     );
   return value;
 }
+
+/** The serving module, loaded on first `start()`. */
+const loadAgentServer = lazyRequire<typeof import('../server/start-agent-server')>(
+  require.resolve('../server/start-agent-server'),
+);
