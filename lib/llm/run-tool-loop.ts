@@ -1,4 +1,5 @@
 import { BudgetExceededError } from '../errors/budget-exceeded-error';
+import { raceSignal } from '../runtime/race-signal';
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import { RunContext } from '../runtime/run-context';
@@ -87,7 +88,7 @@ export async function runToolLoop(
     const started = Date.now();
     let response: LlmResponse;
     try {
-      response = await raceWithCancellation(llm.generate(request), context);
+      response = await raceModelCall(llm.generate(request), context);
     } catch (error) {
       emit({ type: 'llm-call-error', ...base, durationMs: Date.now() - started, error: error as Error });
       if (!(error instanceof ToolCancelledError) && context.canceled) context.throwIfCanceled();
@@ -195,37 +196,14 @@ function attachTrace(error: Error, trace: ToolCallTrace[]): Error {
 }
 
 /** Waits for the model call, but rejects at once when the run is canceled (a model may ignore its signal). */
-function raceWithCancellation<T>(work: Promise<T>, context: RunContext): Promise<T> {
-  const signal = context.signal;
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(
+function raceModelCall<T>(work: Promise<T>, context: RunContext): Promise<T> {
+  return raceSignal(
+    work,
+    context.signal,
+    () =>
       new ToolCancelledError(
-        `Run ${context.runId} was canceled${context.cancelReason ? ` (${context.cancelReason})` : ''}.`,
+        `Run ${context.runId} was canceled${context.cancelReason ? ` (${context.cancelReason})` : ''} while the model was answering.`,
         { reason: context.cancelReason },
       ),
-    );
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      work.catch(() => undefined);
-      reject(
-        new ToolCancelledError(
-          `Run ${context.runId} was canceled${context.cancelReason ? ` (${context.cancelReason})` : ''} while the model was answering.`,
-          { reason: context.cancelReason },
-        ),
-      );
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
+  );
 }

@@ -4,6 +4,7 @@ import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
 import type { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import { ToolInputError } from '../../../errors/tool-input-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { raceSignal } from '../../../runtime/race-signal';
 import type { ToolCallOptions } from '../../base-tool';
 import type { NativeTool } from '../../native-tool';
 import { scanTools } from '../../registry/scan-tools';
@@ -246,11 +247,12 @@ export class MCPToolAdapter {
   ): Promise<T> {
     const perCall = this.config.session === 'per-call';
     const session = perCall
-      ? await raceAbort(
+      ? await raceSignal(
           McpSession.open(this.config, () => this.invalidate()),
           signal,
+          toOpeningCancelled,
         )
-      : await raceAbort(this.ensureSession(), signal);
+      : await raceSignal(this.ensureSession(), signal, toOpeningCancelled);
     try {
       return await work(session);
     } catch (error) {
@@ -293,28 +295,10 @@ class RetryOnce extends ProtolinkError {
   }
 }
 
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () =>
-      reject(
-        signal.reason instanceof ToolCancelledError
-          ? signal.reason
-          : new ToolCancelledError('The MCP call was cancelled while the session was opening.', {
-              reason: String(signal.reason),
-            }),
-      );
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
+function toOpeningCancelled(reason: unknown): ToolCancelledError {
+  return reason instanceof ToolCancelledError
+    ? reason
+    : new ToolCancelledError('The MCP call was cancelled while the session was opening.', {
+        reason: String(reason),
+      });
 }

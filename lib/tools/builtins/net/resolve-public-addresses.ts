@@ -1,3 +1,4 @@
+import { raceSignal } from '../../../runtime/race-signal';
 import { promises as dns } from 'node:dns';
 import * as net from 'node:net';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
@@ -75,24 +76,6 @@ async function lookup(hostname: string, options: ResolvePublicAddressesOptions):
       { toolName: options.toolName, provider: options.provider, cause: error, retryable: true },
     );
   }
-}
-
-function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function prefix(options: { toolName?: string }): string {
