@@ -1,0 +1,163 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as protolink from '../lib/index';
+import * as tools from '../lib/tools/index';
+import * as adapters from '../lib/tools/adapters/index';
+import * as nest from '../lib/nest/index';
+import * as server from '../lib/server/index';
+
+const root = join(__dirname, '..');
+
+/** The names SPEC.md writes in `code`, by entry point: public API that must never disappear or move. */
+const SPEC_NAMES = {
+  protolink: [
+    'Agent',
+    'AgentCard',
+    'AgentSkill',
+    'CapabilityPolicy',
+    'PolicyDecision',
+    'ApprovalRequest',
+    'ApprovalDecision',
+    'RunAction',
+    'RunContext',
+    'ProtolinkError',
+    'ToolInputError',
+    'ToolValidationError',
+    'ToolNotFoundError',
+    'UnsafeUrlError',
+    'ToolRuntimeError',
+    'ToolDefinitionError',
+    'ActionPolicyError',
+    'ActionDeniedError',
+    'ApprovalRequiredError',
+    'ToolCancelledError',
+    'BudgetExceededError',
+    'toOpenAITools',
+    'toAnthropicTools',
+    'toGeminiTools',
+  ],
+  tools: [
+    'NativeTool',
+    'Tool',
+    'Param',
+    'Context',
+    'Toolset',
+    'scanTools',
+    'ToolRegistry',
+    'classToJsonSchema',
+    'normalizeSchema',
+    'inferInputSchema',
+    'inferOutputSchema',
+    'validateToolArgs',
+    'loadSchemaManifest',
+    'webSearch',
+    'fetchUrl',
+    'calculator',
+    'currentDatetime',
+  ],
+  adapters: ['MCPToolAdapter'],
+  nest: ['ProtolinkModule', 'InjectAgent'],
+  server: ['startAgentServer', 'serveStdio', 'createMcpServer'],
+};
+
+const SPEC_METHODS: [string, Function, string[]][] = [
+  [
+    'Agent',
+    protolink.Agent,
+    [
+      'addTool',
+      'addToolset',
+      'tool',
+      'removeTool',
+      'getTool',
+      'callTool',
+      'callToolInContext',
+      'toDict',
+      'toYAML',
+      'start',
+      'stop',
+      'on',
+      'infer',
+    ],
+  ],
+  ['NativeTool', tools.NativeTool, ['validateArgs', 'call', 'prepareAction']],
+  ['ToolRegistry', tools.ToolRegistry, ['register', 'registerAll', 'get', 'has', 'list', 'remove']],
+  ['RunAction', protolink.RunAction, ['withArtifacts', 'withCapabilities', 'withPayload', 'toDict']],
+  ['RunContext', protolink.RunContext, ['cancel', 'child', 'toDict']],
+  ['CapabilityPolicy', protolink.CapabilityPolicy, ['evaluate']],
+  [
+    'MCPToolAdapter',
+    adapters.MCPToolAdapter,
+    ['listTools', 'getTool', 'getTools', 'getCallable', 'wrapTool', 'printTools', 'close'],
+  ],
+];
+
+describe('the public API of SPEC.md', () => {
+  it.each([
+    ['protolink', protolink, SPEC_NAMES.protolink],
+    ['protolink (re-exports protolink/tools)', protolink, SPEC_NAMES.tools],
+    ['protolink/tools', tools, SPEC_NAMES.tools],
+    ['protolink/tools/adapters', adapters, SPEC_NAMES.adapters],
+    ['protolink/nest', nest, SPEC_NAMES.nest],
+    ['protolink/server', server, SPEC_NAMES.server],
+  ])('%s exports every name', (_entry, exports, names) => {
+    const missing = names.filter((name) => typeof (exports as Record<string, unknown>)[name] !== 'function');
+    expect(missing).toEqual([]);
+  });
+
+  it.each(SPEC_METHODS)('%s has every method', (_name, target, methods) => {
+    const missing = methods.filter(
+      (method) => typeof (target.prototype as Record<string, unknown>)[method] !== 'function',
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has the static restore methods and the getters the spec names', () => {
+    expect(typeof protolink.Agent.fromDict).toBe('function');
+    expect(typeof protolink.Agent.fromYAML).toBe('function');
+    expect(typeof protolink.RunAction.fromDict).toBe('function');
+    expect(typeof protolink.RunContext.fromDict).toBe('function');
+    const context = new protolink.RunContext({});
+    expect([context.canceled, context.cancelReason, context.signal instanceof AbortSignal]).toEqual([
+      false,
+      null,
+      true,
+    ]);
+    expect(
+      typeof (adapters.MCPToolAdapter.prototype as unknown as Record<symbol, unknown>)[Symbol.asyncDispose],
+    ).toBe('function');
+  });
+
+  it('keeps the protolink entry free of the MCP SDK and NestJS', () => {
+    const statements = readFileSync(join(root, 'lib/index.ts'), 'utf8').split(';');
+    const valueImports = statements.filter(
+      (statement) =>
+        !/^\s*(\/\/[^\n]*\n\s*)*export type /.test(statement) &&
+        /from '\.\/(nest|server|tools\/adapters)\//.test(statement),
+    );
+    expect(valueImports).toEqual([]);
+  });
+
+  it('maps every package.json export to the built file of its entry', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports: Record<string, { types: string; default: string } | string>;
+      bin: Record<string, string>;
+    };
+    const expected: Record<string, string> = {
+      '.': 'lib/index',
+      './tools': 'lib/tools/index',
+      './tools/adapters': 'lib/tools/adapters/index',
+      './nest': 'lib/nest/index',
+      './server': 'lib/server/index',
+    };
+    for (const [subpath, source] of Object.entries(expected)) {
+      expect(manifest.exports[subpath]).toEqual({
+        types: `./dist/${source}.d.ts`,
+        default: `./dist/${source}.js`,
+      });
+      expect(() => readFileSync(join(root, `${source}.ts`))).not.toThrow();
+    }
+    expect(manifest.bin.protolink).toBe('dist/lib/cli/main.js');
+  });
+});
