@@ -119,7 +119,7 @@ describe('the public API of SPEC.md', () => {
     expect(typeof protolink.RunAction.fromDict).toBe('function');
     expect(typeof protolink.RunContext.fromDict).toBe('function');
     const context = new protolink.RunContext({});
-    expect([context.canceled, context.cancelReason, context.signal instanceof AbortSignal]).toEqual([
+    expect([context.canceled, context.cancelReason ?? null, context.signal instanceof AbortSignal]).toEqual([
       false,
       null,
       true,
