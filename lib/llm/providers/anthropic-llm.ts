@@ -1,14 +1,9 @@
 import type { LLM, LlmMessage, LlmRequest, LlmResponse, LlmToolCall } from '../llm';
 import { toAnthropicTools } from '../to-anthropic-tools';
-import { postProviderJson } from './post-provider-json';
-import {
-  isRecord,
-  joinSystemText,
-  malformedResponse,
-  readCount,
-  toArgumentsObject,
-} from './provider-message-parts';
+import { postModelCall } from './post-model-call';
+import { isRecord, joinSystemText, malformedResponse, toArgumentsObject } from './provider-message-parts';
 import { readApiKey } from './read-api-key';
+import { readTokenUsage } from './read-token-usage';
 
 /** Options of {@link AnthropicLLM}. */
 export interface AnthropicLLMOptions {
@@ -59,19 +54,15 @@ export class AnthropicLLM implements LLM {
     if (system !== undefined) body.system = system;
     if (request.tools.length > 0) body.tools = toAnthropicTools(request.tools);
     if (this.options.temperature !== undefined) body.temperature = this.options.temperature;
-    const baseUrl = (this.options.baseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
-    const data = await postProviderJson({
+    const data = await postModelCall({
       provider: this.provider,
-      url: `${baseUrl}/v1/messages`,
-      headers: {
-        ...(this.options.headers ?? {}),
-        'x-api-key': key,
-        'anthropic-version': this.options.apiVersion ?? '2023-06-01',
-      },
+      options: this.options,
+      defaultBaseUrl: 'https://api.anthropic.com',
+      path: '/v1/messages',
+      apiKey: key,
+      authHeaders: { 'x-api-key': key, 'anthropic-version': this.options.apiVersion ?? '2023-06-01' },
       body,
-      secrets: [key],
       signal: request.signal,
-      timeoutMs: this.options.timeoutMs ?? 60_000,
     });
     return this.readResponse(data);
   }
@@ -91,9 +82,7 @@ export class AnthropicLLM implements LLM {
         });
       }
     }
-    const usage = isRecord(data.usage)
-      ? { inputTokens: readCount(data.usage.input_tokens), outputTokens: readCount(data.usage.output_tokens) }
-      : undefined;
+    const usage = readTokenUsage(data.usage, 'input_tokens', 'output_tokens');
     return {
       text: texts.length ? texts.join('') : null,
       toolCalls,

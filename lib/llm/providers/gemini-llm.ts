@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { LLM, LlmMessage, LlmRequest, LlmResponse, LlmToolCall } from '../llm';
 import { toGeminiTools } from '../to-gemini-tools';
-import { postProviderJson } from './post-provider-json';
+import { postModelCall } from './post-model-call';
 import {
   isRecord,
   joinSystemText,
   malformedResponse,
-  readCount,
   toArgumentsObject,
   toResultObject,
 } from './provider-message-parts';
 import { readApiKey } from './read-api-key';
+import { readTokenUsage } from './read-token-usage';
 import { ToolRuntimeError } from '../../errors/tool-runtime-error';
 
 /** Options of {@link GeminiLLM}. */
@@ -63,18 +63,15 @@ export class GeminiLLM implements LLM {
     if (this.options.temperature !== undefined) generationConfig.temperature = this.options.temperature;
     if (this.options.maxTokens !== undefined) generationConfig.maxOutputTokens = this.options.maxTokens;
     if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
-    const baseUrl = (this.options.baseUrl ?? 'https://generativelanguage.googleapis.com/v1beta').replace(
-      /\/+$/,
-      '',
-    );
-    const data = await postProviderJson({
+    const data = await postModelCall({
       provider: this.provider,
-      url: `${baseUrl}/models/${encodeURIComponent(this.model)}:generateContent`,
-      headers: { ...(this.options.headers ?? {}), 'x-goog-api-key': key },
+      options: this.options,
+      defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+      path: `/models/${encodeURIComponent(this.model)}:generateContent`,
+      apiKey: key,
+      authHeaders: { 'x-goog-api-key': key },
       body,
-      secrets: [key],
       signal: request.signal,
-      timeoutMs: this.options.timeoutMs ?? 60_000,
     });
     return this.readResponse(data);
   }
@@ -111,10 +108,7 @@ export class GeminiLLM implements LLM {
         });
       }
     }
-    const meta = data.usageMetadata;
-    const usage = isRecord(meta)
-      ? { inputTokens: readCount(meta.promptTokenCount), outputTokens: readCount(meta.candidatesTokenCount) }
-      : undefined;
+    const usage = readTokenUsage(data.usageMetadata, 'promptTokenCount', 'candidatesTokenCount');
     const text = texts.join('');
     return {
       text: text === '' ? null : text,

@@ -1,8 +1,9 @@
 import type { LLM, LlmMessage, LlmRequest, LlmResponse, LlmToolCall } from '../llm';
 import { toOpenAITools } from '../to-openai-tools';
-import { postProviderJson } from './post-provider-json';
-import { isRecord, malformedResponse, readCount, toArgumentsString } from './provider-message-parts';
+import { postModelCall } from './post-model-call';
+import { isRecord, malformedResponse, toArgumentsString } from './provider-message-parts';
 import { readApiKey } from './read-api-key';
+import { readTokenUsage } from './read-token-usage';
 
 /** Options of {@link OpenAIChatLLM}. */
 export interface OpenAIChatLLMOptions {
@@ -77,15 +78,15 @@ export class OpenAIChatLLM implements LLM {
     }
     if (this.options.temperature !== undefined) body.temperature = this.options.temperature;
     if (this.options.maxTokens !== undefined) body.max_completion_tokens = this.options.maxTokens;
-    const baseUrl = (this.options.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
-    const data = await postProviderJson({
+    const data = await postModelCall({
       provider: this.provider,
-      url: `${baseUrl}/chat/completions`,
-      headers: { ...(this.options.headers ?? {}), ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      options: this.options,
+      defaultBaseUrl: 'https://api.openai.com/v1',
+      path: '/chat/completions',
+      apiKey: key,
+      authHeaders: key ? { authorization: `Bearer ${key}` } : {},
       body,
-      secrets: key ? [key] : [],
       signal: request.signal,
-      timeoutMs: this.options.timeoutMs ?? 60_000,
     });
     return this.readResponse(data);
   }
@@ -105,12 +106,7 @@ export class OpenAIChatLLM implements LLM {
         arguments: typeof args === 'string' || isRecord(args) ? args : '{}',
       });
     }
-    const usage = isRecord(data.usage)
-      ? {
-          inputTokens: readCount(data.usage.prompt_tokens),
-          outputTokens: readCount(data.usage.completion_tokens),
-        }
-      : undefined;
+    const usage = readTokenUsage(data.usage, 'prompt_tokens', 'completion_tokens');
     return {
       text: typeof message.content === 'string' ? message.content : null,
       toolCalls,

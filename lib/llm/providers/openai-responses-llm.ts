@@ -1,15 +1,10 @@
 import type { LLM, LlmMessage, LlmRequest, LlmResponse, LlmToolCall } from '../llm';
 import { toOpenAITools } from '../to-openai-tools';
 import type { OpenAIChatLLMOptions } from './openai-chat-llm';
-import { postProviderJson } from './post-provider-json';
-import {
-  isRecord,
-  joinSystemText,
-  malformedResponse,
-  readCount,
-  toArgumentsString,
-} from './provider-message-parts';
+import { postModelCall } from './post-model-call';
+import { isRecord, joinSystemText, malformedResponse, toArgumentsString } from './provider-message-parts';
 import { readApiKey } from './read-api-key';
+import { readTokenUsage } from './read-token-usage';
 
 /** Options of {@link OpenAIResponsesLLM} (the same as the chat model's). */
 export type OpenAIResponsesLLMOptions = OpenAIChatLLMOptions;
@@ -48,15 +43,15 @@ export class OpenAIResponsesLLM implements LLM {
       body.tools = toOpenAITools(request.tools, { strict: this.options.strict ?? true, api: 'responses' });
     if (this.options.temperature !== undefined) body.temperature = this.options.temperature;
     if (this.options.maxTokens !== undefined) body.max_output_tokens = this.options.maxTokens;
-    const baseUrl = (this.options.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
-    const data = await postProviderJson({
+    const data = await postModelCall({
       provider: this.provider,
-      url: `${baseUrl}/responses`,
-      headers: { ...(this.options.headers ?? {}), authorization: `Bearer ${key}` },
+      options: this.options,
+      defaultBaseUrl: 'https://api.openai.com/v1',
+      path: '/responses',
+      apiKey: key,
+      authHeaders: { authorization: `Bearer ${key}` },
       body,
-      secrets: [key],
       signal: request.signal,
-      timeoutMs: this.options.timeoutMs ?? 60_000,
     });
     return this.readResponse(data);
   }
@@ -80,9 +75,7 @@ export class OpenAIResponsesLLM implements LLM {
         });
       }
     }
-    const usage = isRecord(data.usage)
-      ? { inputTokens: readCount(data.usage.input_tokens), outputTokens: readCount(data.usage.output_tokens) }
-      : undefined;
+    const usage = readTokenUsage(data.usage, 'input_tokens', 'output_tokens');
     return {
       text: texts.length ? texts.join('') : null,
       toolCalls,

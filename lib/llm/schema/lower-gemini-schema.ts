@@ -1,15 +1,9 @@
 import type { JsonSchema } from '../../tools/json-schema';
-import {
-  childPath,
-  describeConstraints,
-  typeHint,
-  DROPPED_ANNOTATIONS,
-  isExtensionKeyword,
-  isSchemaObject,
-  loweringError,
-  resolveLocalRef,
-} from './schema-lowering';
+import { childPath, describeConstraints, typeHint, isSchemaObject, loweringError } from './schema-lowering';
 import type { LoweringScope } from './schema-lowering';
+import { assertObjectRoot } from './assert-object-root';
+import { requireLocalRef } from './require-local-ref';
+import { sortSchemaKeywords } from './sort-schema-keywords';
 
 const KEPT = new Set([
   'description',
@@ -65,22 +59,10 @@ interface GeminiState {
  * @throws ToolDefinitionError naming the tool and the path of a part Gemini cannot express.
  */
 export function lowerGeminiSchema(schema: JsonSchema, scope: LoweringScope): JsonSchema {
-  if (schema.anyOf || schema.oneOf || schema.allOf) {
-    throw loweringError(
-      scope,
-      '#',
-      'is a union (anyOf/oneOf/allOf) at the root',
-      'Tool arguments must be one object; wrap the union in a property.',
-    );
-  }
-  if (schema.type !== 'object' && !(schema.type === undefined && schema.properties !== undefined)) {
-    throw loweringError(
-      scope,
-      '#',
-      `has type ${JSON.stringify(schema.type)}, not "object"`,
-      'Tool arguments must be one object.',
-    );
-  }
+  assertObjectRoot(schema, scope, {
+    unionFix: 'Tool arguments must be one object; wrap the union in a property.',
+    allowUntypedRoot: false,
+  });
   return lowerNode({ ...schema, type: 'object' }, '#', ['#'], { scope, root: schema }, true);
 }
 
@@ -95,29 +77,14 @@ function lowerNode(
   if (!isSchemaObject(node))
     throw loweringError(scope, path, 'is not a schema object', 'Use a JSON Schema object here.');
   if (typeof node.$ref === 'string') return lowerReference(node, path, active, state);
-  const described: Record<string, unknown> = {};
-  const result: JsonSchema = {};
+  const { result, described } = sortSchemaKeywords(node, path, {
+    scope,
+    kept: KEPT,
+    handled: HANDLED,
+    openMapFix: 'Gemini has no maps: declare the properties, or take an array of { key, value } objects.',
+    tupleFix: 'Gemini has no tuples: use an object with named properties.',
+  });
   let nullable = node.nullable === true;
-  for (const [key, value] of Object.entries(node)) {
-    if (KEPT.has(key)) result[key] = structuredClone(value);
-    else if (HANDLED.has(key) || DROPPED_ANNOTATIONS.has(key) || isExtensionKeyword(key)) continue;
-    else if (key === 'patternProperties' && isSchemaObject(value) && Object.keys(value).length > 0) {
-      throw loweringError(
-        scope,
-        childPath(path, key),
-        'allows keys by pattern (an open map)',
-        'Gemini has no maps: declare the properties, or take an array of { key, value } objects.',
-      );
-    } else if (key === 'prefixItems') {
-      throw loweringError(
-        scope,
-        childPath(path, key),
-        'is a tuple (prefixItems)',
-        'Gemini has no tuples: use an object with named properties.',
-      );
-    } else if (key === 'unevaluatedProperties' || key === 'patternProperties') continue;
-    else described[key] = value;
-  }
   let types = Array.isArray(node.type) ? [...node.type] : node.type === undefined ? [] : [node.type];
   if (types.includes('null')) {
     nullable = true;
@@ -171,15 +138,7 @@ function lowerNode(
 
 function lowerReference(node: JsonSchema, path: string, active: string[], state: GeminiState): JsonSchema {
   const reference = node.$ref as string;
-  const target = resolveLocalRef(state.root, reference);
-  if (!target) {
-    throw loweringError(
-      state.scope,
-      path,
-      `refers to ${JSON.stringify(reference)}, which is not a local definition`,
-      'Inline the schema or move it under $defs.',
-    );
-  }
+  const target = requireLocalRef(state.root, reference, state.scope, path);
   if (active.includes(reference)) {
     throw loweringError(
       state.scope,

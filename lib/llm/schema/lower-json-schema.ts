@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../tools/json-schema';
-import { isSchemaObject, loweringError } from './schema-lowering';
+import { isSchemaObject } from './schema-lowering';
 import type { LoweringScope } from './schema-lowering';
+import { assertObjectRoot } from './assert-object-root';
 
 /**
  * Lowers a canonical tool schema for targets that take broad JSON Schema (Anthropic, OpenAI non-strict,
@@ -10,22 +11,10 @@ import type { LoweringScope } from './schema-lowering';
  * @throws ToolDefinitionError naming the tool when the root is not an object schema.
  */
 export function lowerJsonSchema(schema: JsonSchema, scope: LoweringScope): JsonSchema {
-  if (schema.anyOf || schema.oneOf || schema.allOf) {
-    throw loweringError(
-      scope,
-      '#',
-      'is a union (anyOf/oneOf/allOf) at the root',
-      'Tool arguments must be one object; wrap the union in a property.',
-    );
-  }
-  if (schema.type !== undefined && schema.type !== 'object') {
-    throw loweringError(
-      scope,
-      '#',
-      `has type ${JSON.stringify(schema.type)}, not "object"`,
-      'Tool arguments must be one object.',
-    );
-  }
+  assertObjectRoot(schema, scope, {
+    unionFix: 'Tool arguments must be one object; wrap the union in a property.',
+    allowUntypedRoot: true,
+  });
   const { $schema: _dialect, $id: _id, ...rest } = replaceOneOf(schema) as JsonSchema;
   return { ...rest, type: 'object', properties: rest.properties ?? {} };
 }

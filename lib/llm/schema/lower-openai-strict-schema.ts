@@ -4,13 +4,13 @@ import {
   childPath,
   describeConstraints,
   typeHint,
-  DROPPED_ANNOTATIONS,
-  isExtensionKeyword,
   isSchemaObject,
   loweringError,
-  resolveLocalRef,
 } from './schema-lowering';
 import type { LoweringScope } from './schema-lowering';
+import { assertObjectRoot } from './assert-object-root';
+import { requireLocalRef } from './require-local-ref';
+import { sortSchemaKeywords } from './sort-schema-keywords';
 
 const KEPT = new Set([
   'type',
@@ -73,22 +73,10 @@ interface StrictState {
  */
 export function lowerOpenAIStrictSchema(schema: JsonSchema, scope: LoweringScope): JsonSchema {
   const state: StrictState = { scope, root: schema, properties: 0 };
-  if (schema.anyOf || schema.oneOf || schema.allOf) {
-    throw loweringError(
-      scope,
-      '#',
-      'is a union (anyOf/oneOf/allOf) at the root',
-      'The root of a strict schema must be one object; wrap the union in a property.',
-    );
-  }
-  if (schema.type !== 'object' && !(schema.type === undefined && schema.properties !== undefined)) {
-    throw loweringError(
-      scope,
-      '#',
-      `has type ${JSON.stringify(schema.type)}, not "object"`,
-      'Tool arguments must be one object.',
-    );
-  }
+  assertObjectRoot(schema, scope, {
+    unionFix: 'The root of a strict schema must be one object; wrap the union in a property.',
+    allowUntypedRoot: false,
+  });
   const result = lowerNode({ ...schema, type: 'object' }, '#', 0, state);
   for (const section of ['$defs', 'definitions'] as const) {
     const definitions = schema[section];
@@ -107,40 +95,18 @@ function lowerNode(node: JsonSchema, path: string, depth: number, state: StrictS
   if (!isSchemaObject(node))
     throw loweringError(scope, path, 'is not a schema object', 'Use a JSON Schema object here.');
   if (typeof node.$ref === 'string') {
-    if (!resolveLocalRef(state.root, node.$ref)) {
-      throw loweringError(
-        scope,
-        path,
-        `refers to ${JSON.stringify(node.$ref)}, which is not a local definition`,
-        'Inline the schema or move it under $defs.',
-      );
-    }
+    requireLocalRef(state.root, node.$ref, scope, path);
     return typeof node.description === 'string'
       ? { $ref: node.$ref, description: node.description }
       : { $ref: node.$ref };
   }
-  const result: JsonSchema = {};
-  const described: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (KEPT.has(key)) result[key] = structuredClone(value);
-    else if (HANDLED.has(key) || DROPPED_ANNOTATIONS.has(key) || isExtensionKeyword(key)) continue;
-    else if (key === 'patternProperties' && isSchemaObject(value) && Object.keys(value).length > 0) {
-      throw loweringError(
-        scope,
-        childPath(path, key),
-        'allows keys by pattern (an open map)',
-        'Strict mode needs closed objects: declare the properties.',
-      );
-    } else if (key === 'prefixItems') {
-      throw loweringError(
-        scope,
-        childPath(path, key),
-        'is a tuple (prefixItems)',
-        'Strict mode has no tuples: use an object with named properties.',
-      );
-    } else if (key === 'unevaluatedProperties' || key === 'patternProperties') continue;
-    else described[key] = value;
-  }
+  const { result, described } = sortSchemaKeywords(node, path, {
+    scope,
+    kept: KEPT,
+    handled: HANDLED,
+    openMapFix: 'Strict mode needs closed objects: declare the properties.',
+    tupleFix: 'Strict mode has no tuples: use an object with named properties.',
+  });
   if (typeof node.format === 'string') {
     if (STRING_FORMATS.has(node.format)) result.format = node.format;
     else described.format = node.format;
