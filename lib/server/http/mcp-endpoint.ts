@@ -8,6 +8,7 @@ import type { McpServerOptions } from '../create-mcp-server';
 import type { ServableAgent } from '../servable-agent';
 import type { McpSession } from './mcp-session-store';
 import { McpSessionStore } from './mcp-session-store';
+import { parsedRequestBody } from './parsed-request-body';
 import { readRequestBody } from './read-request-body';
 import { sendJsonRpcError } from './send-json-rpc-error';
 
@@ -73,8 +74,20 @@ export class McpEndpoint {
   }
 
   private async readBody(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
-    const body = await readRequestBody(request, this.options.maxBodyBytes);
-    if (body.tooLarge) {
+    // A framework's body parser (Express's express.json()) may have read the stream already.
+    const given = parsedRequestBody(request, this.options.maxBodyBytes);
+    if (given?.kind === 'consumed') {
+      sendJsonRpcError(
+        response,
+        400,
+        -32600,
+        'Bad Request: the request body was read by another middleware and is not available; ' +
+          'mount the MCP handler before body parsers other than express.json().',
+      );
+      return NOT_PARSED;
+    }
+    const body = given ?? (await readRequestBody(request, this.options.maxBodyBytes));
+    if (('tooLarge' in body && body.tooLarge) || ('kind' in body && body.kind === 'tooLarge')) {
       request.resume();
       sendJsonRpcError(
         response,
@@ -88,11 +101,15 @@ export class McpEndpoint {
       return NOT_PARSED;
     }
     let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.text);
-    } catch {
-      sendJsonRpcError(response, 400, -32700, 'Parse error: the request body is not valid JSON.');
-      return NOT_PARSED;
+    if ('value' in body) {
+      parsed = body.value;
+    } else {
+      try {
+        parsed = JSON.parse('text' in body ? body.text : '');
+      } catch {
+        sendJsonRpcError(response, 400, -32700, 'Parse error: the request body is not valid JSON.');
+        return NOT_PARSED;
+      }
     }
     const messages = Array.isArray(parsed) ? parsed : [parsed];
     if (

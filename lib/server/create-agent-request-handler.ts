@@ -1,0 +1,192 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ToolInputError } from '../errors/tool-input-error';
+import { AGENT_SERVER_DEFAULTS } from './agent-server-options';
+import type { AgentServerOptions } from './agent-server-options';
+import { McpEndpoint } from './http/mcp-endpoint';
+import { RequestGuard } from './http/request-guard';
+import { sendAgentCard } from './http/send-agent-card';
+import { sendJsonRpcError } from './http/send-json-rpc-error';
+import type { ServableAgent } from './servable-agent';
+
+/** The default path of the MCP streamable-HTTP endpoint. */
+export const MCP_PATH = '/mcp';
+/** The default path of the A2A agent card. */
+export const AGENT_CARD_PATH = '/.well-known/agent.json';
+
+/** Options of {@link createAgentRequestHandler}: those of `startAgentServer` minus where to listen, plus paths. */
+export interface AgentRequestHandlerOptions extends Omit<AgentServerOptions, 'url' | 'allowNonLoopback'> {
+  /** The path of the MCP endpoint (default `/mcp`). */
+  path?: string;
+  /** The path of the A2A card (default `/.well-known/agent.json`); `null` serves no card. */
+  cardPath?: string | null;
+  /** The port the server listens on (its own origins are allowed); default: each request's local port. */
+  port?: number;
+  /** The host name the server listens on, always accepted in `Host` (loopback names always are). */
+  listenHostname?: string;
+  /** The base URL the card advertises when its own URL is missing or ends in `:0`; default: from `Host`. */
+  publicUrl?: string;
+  /** `pass` (default): other paths are not handled (`handle` resolves false); `reject`: they get 404. */
+  unknownPaths?: 'pass' | 'reject';
+}
+
+/** A request handler that serves an agent's card and MCP endpoint inside any Node HTTP server. */
+export interface AgentRequestHandler {
+  /**
+   * Handles the request when its path is the MCP endpoint or the card, and resolves true; resolves false,
+   * without touching the request, for any other path (so a framework can call `next()`). Never rejects:
+   * unexpected errors go to `onError` and the client gets a 500.
+   */
+  handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+  /** How many stateful MCP sessions are open. */
+  readonly sessionCount: number;
+  /** Closes every MCP session (their open streams end). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the request routing of an agent server, for mounting in an existing HTTP server (Express, Nest,
+ * plain `node:http`): Host and Origin checks (DNS rebinding), the card, the bearer token, then the MCP
+ * endpoint (sessions, body limit, JSON-RPC checks), every call going through `agent.callToolInContext`.
+ * A body already parsed by a framework (`express.json()`) is used as is, within `maxBodyBytes`.
+ *
+ * @throws ToolInputError for bad limits, an unknown `sessionMode`, or a path that does not start with `/`.
+ */
+export function createAgentRequestHandler(
+  agent: ServableAgent,
+  options: AgentRequestHandlerOptions = {},
+): AgentRequestHandler {
+  const settings = resolveAgentServerSettings(options);
+  const mcpPath = checkPath('path', options.path ?? MCP_PATH);
+  const cardPath =
+    options.cardPath === null ? null : checkPath('cardPath', options.cardPath ?? AGENT_CARD_PATH);
+  if (mcpPath === cardPath) throw new ToolInputError(`path and cardPath must differ, both are '${mcpPath}'.`);
+  const onError = options.onError;
+  const endpoint = new McpEndpoint(agent, {
+    sessionMode: settings.sessionMode,
+    sessionIdleTimeoutMs: settings.sessionIdleTimeoutMs,
+    maxSessions: settings.maxSessions,
+    maxBodyBytes: settings.maxBodyBytes,
+    enableJsonResponse: options.enableJsonResponse === true,
+    onError,
+    serverOptions: {
+      maxConcurrentCalls: settings.maxConcurrentCallsPerSession,
+      buildContext: options.buildContext,
+      onError: onError && ((error) => onError(error)),
+      transport: 'http',
+    },
+  });
+  const guards = new Map<number, RequestGuard>();
+  const guardFor = (request: IncomingMessage): RequestGuard => {
+    const port = options.port ?? request.socket.localPort ?? 0;
+    let guard = guards.get(port);
+    if (!guard) {
+      guard = new RequestGuard({
+        port,
+        listenHostname: options.listenHostname ?? 'localhost',
+        allowedHosts: options.allowedHosts,
+        allowedOrigins: options.allowedOrigins,
+        token: options.token,
+      });
+      guards.set(port, guard);
+    }
+    return guard;
+  };
+  const route = async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
+    const url = (request as { originalUrl?: string }).originalUrl ?? request.url ?? '/';
+    const path = url.split('?')[0];
+    const known = path === mcpPath || path === cardPath;
+    if (!known && options.unknownPaths !== 'reject') return false;
+    const guard = guardFor(request);
+    const rejection = guard.checkOrigin(request);
+    if (rejection) {
+      request.resume();
+      sendJsonRpcError(response, rejection.status, rejection.code, rejection.message, rejection.headers);
+      return true;
+    }
+    if (path === cardPath) {
+      sendAgentCard(request, response, agent, options.publicUrl ?? `http://${request.headers.host ?? ''}`);
+      return true;
+    }
+    if (path !== mcpPath) {
+      request.resume();
+      sendJsonRpcError(response, 404, -32601, `Not found: ${path}; the MCP endpoint is ${mcpPath}.`);
+      return true;
+    }
+    const denied = guard.checkToken(request);
+    if (denied) {
+      request.resume();
+      sendJsonRpcError(response, denied.status, denied.code, denied.message, denied.headers);
+      return true;
+    }
+    await endpoint.handle(request, response);
+    return true;
+  };
+  return {
+    handle: (request, response) =>
+      route(request, response).catch((error: unknown) => {
+        onError?.(error);
+        if (!response.headersSent) sendJsonRpcError(response, 500, -32603, 'Internal error.');
+        else response.end();
+        return true;
+      }),
+    get sessionCount() {
+      return endpoint.sessionCount;
+    },
+    close: () => endpoint.close(),
+  };
+}
+
+/** The serving limits, defaults filled in. */
+export interface AgentServerSettings {
+  readonly sessionMode: 'stateful' | 'stateless';
+  readonly sessionIdleTimeoutMs: number;
+  readonly maxSessions: number;
+  readonly maxBodyBytes: number;
+  readonly maxConcurrentCallsPerSession: number;
+}
+
+/**
+ * Fills in the defaults of the serving limits and checks them.
+ *
+ * @throws ToolInputError for a limit that is not a positive number or an unknown `sessionMode`.
+ */
+export function resolveAgentServerSettings(
+  options: Omit<AgentServerOptions, 'url' | 'allowNonLoopback'>,
+): AgentServerSettings {
+  const settings = { ...AGENT_SERVER_DEFAULTS, ...definedOnly(options) };
+  assertPositive('maxBodyBytes', settings.maxBodyBytes);
+  assertPositive('maxSessions', settings.maxSessions);
+  assertPositive('sessionIdleTimeoutMs', settings.sessionIdleTimeoutMs);
+  assertPositive('maxConcurrentCallsPerSession', settings.maxConcurrentCallsPerSession);
+  if (settings.sessionMode !== 'stateful' && settings.sessionMode !== 'stateless') {
+    throw new ToolInputError(
+      `sessionMode must be 'stateful' or 'stateless', got '${String(settings.sessionMode)}'.`,
+    );
+  }
+  return {
+    sessionMode: settings.sessionMode,
+    sessionIdleTimeoutMs: settings.sessionIdleTimeoutMs,
+    maxSessions: settings.maxSessions,
+    maxBodyBytes: settings.maxBodyBytes,
+    maxConcurrentCallsPerSession: settings.maxConcurrentCallsPerSession,
+  };
+}
+
+function checkPath(name: string, path: string): string {
+  if (typeof path !== 'string' || !path.startsWith('/') || /[?#\s]/.test(path)) {
+    throw new ToolInputError(
+      `${name} must be a URL path starting with '/' (like '/mcp'), got '${String(path)}'.`,
+    );
+  }
+  return path;
+}
+
+function assertPositive(name: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new ToolInputError(`${name} must be a positive number, got ${String(value)}.`);
+  }
+}
+
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
