@@ -2,12 +2,15 @@ import type { JsonSchema } from '../json-schema';
 import { compileAjvSchemaCheck } from './ajv-schema-check';
 import type { AjvSchemaCheck } from './ajv-schema-check';
 import { compileSchemaCheck } from './compile-schema-check';
+import { isPlainSchema } from './is-plain-schema';
 import type { SchemaCheck } from './schema-check';
 
 /** A schema compiled once: the coercing walker, and Ajv (compiled on first use) as the final check. */
 export interface CompiledValidator {
   readonly check: SchemaCheck;
   readonly ajv: () => AjvSchemaCheck;
+  /** The schema is plain (see {@link isPlainSchema}) and trusted: arguments Ajv accepts as they are need no walk. */
+  readonly plain: boolean;
 }
 
 const trustedCache = new WeakMap<object, CompiledValidator>();
@@ -24,7 +27,11 @@ export function getCompiledValidator(schema: JsonSchema, untrusted = false): Com
   if (!compiled) {
     const check = compileSchemaCheck(schema, { untrusted });
     let ajvCheck: AjvSchemaCheck | undefined;
-    compiled = { check, ajv: () => (ajvCheck ??= compileAjvSchemaCheck(schema, untrusted)) };
+    compiled = {
+      check,
+      ajv: () => (ajvCheck ??= compileAjvSchemaCheck(schema, untrusted)),
+      plain: !untrusted && isPlainSchema(schema),
+    };
     cache.set(schema, compiled);
   }
   return compiled;

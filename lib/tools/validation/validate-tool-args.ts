@@ -2,6 +2,7 @@ import { ToolValidationError } from '../../errors/tool-validation-error';
 import type { JsonSchema } from '../json-schema';
 import { getCompiledValidator } from './compiled-validator';
 import { isPlainRecord } from './copy-json-value';
+import { NOT_COPIED, tryCopyJson } from './try-copy-json';
 import { validateDtoArgs } from './validate-dto-args';
 import type { DtoBinding } from './validate-dto-args';
 import { DEFAULT_VALIDATION_LIMITS } from './validation-limits';
@@ -43,7 +44,6 @@ export function validateToolArgs(
   const limits = options.limits
     ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits }
     : DEFAULT_VALIDATION_LIMITS;
-  const state = new ValidationState(limits);
   const schema: JsonSchema = inputSchema ?? {};
   const compiled = getCompiledValidator(schema, options.untrusted);
   if (!isPlainRecord(input)) {
@@ -57,6 +57,16 @@ export function validateToolArgs(
       ],
     });
   }
+  if (compiled.plain) {
+    // Fast path: a checked deep copy that Ajv accepts as it is needs no coercion; anything else takes the
+    // full walk, which reports every problem.
+    const copy = tryCopyJson(input, limits);
+    if (copy !== NOT_COPIED && compiled.ajv()(copy) === null) {
+      const args = copy as Record<string, unknown>;
+      return options.dto ? validateDtoArgs(args, options.dto, options.toolName) : args;
+    }
+  }
+  const state = new ValidationState(limits);
   const result = compiled.check(input, '', 0, state) as Record<string, unknown>;
   if (state.workExhausted) {
     throw new ToolValidationError({
