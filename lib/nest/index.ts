@@ -3,7 +3,12 @@
 import './assert-nest-installed';
 
 export { ProtolinkModule } from './protolink.module';
-export type { ProtolinkModuleOptions, ProtolinkModuleAsyncOptions } from './protolink-module-options';
+export type {
+  ProtolinkModuleOptions,
+  ProtolinkModuleAsyncOptions,
+  ProtolinkServeOptions,
+} from './protolink-module-options';
+export { ProtolinkHttpServer } from './protolink-http-server';
 export { ProtolinkExplorer } from './protolink-explorer';
 export { InjectAgent } from './inject-agent.decorator';
 export { PROTOLINK_MODULE_OPTIONS } from './protolink-nest-tokens';

@@ -3,18 +3,20 @@ import type { DynamicModule, Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Agent } from '../agents/agent';
 import { ProtolinkExplorer } from './protolink-explorer';
+import { ProtolinkHttpServer } from './protolink-http-server';
 import type { ProtolinkModuleAsyncOptions, ProtolinkModuleOptions } from './protolink-module-options';
 import { PROTOLINK_MODULE_OPTIONS } from './protolink-nest-tokens';
 
 const AGENT_PROVIDER: Provider = {
   provide: Agent,
-  useFactory: (options: ProtolinkModuleOptions) => new Agent(options),
+  useFactory: ({ serve: _serve, ...agentOptions }: ProtolinkModuleOptions) => new Agent(agentOptions),
   inject: [PROTOLINK_MODULE_OPTIONS],
 };
 
 /**
  * The NestJS module of Protolink: one injectable `Agent` (the `Agent` class is the DI token) that holds the
- * `@Tool` methods of every singleton provider and controller, discovered at bootstrap.
+ * `@Tool` methods of every singleton provider and controller, discovered at bootstrap. With the option
+ * `serve`, the tools are also served over MCP from the application's own HTTP server.
  */
 @Module({})
 export class ProtolinkModule {
@@ -41,8 +43,8 @@ export class ProtolinkModule {
       module: ProtolinkModule,
       global: true,
       imports: [DiscoveryModule, ...imports],
-      providers: [...optionProviders, AGENT_PROVIDER, ProtolinkExplorer],
-      exports: [Agent, ProtolinkExplorer],
+      providers: [...optionProviders, AGENT_PROVIDER, ProtolinkExplorer, ProtolinkHttpServer],
+      exports: [Agent, ProtolinkExplorer, ProtolinkHttpServer],
     };
   }
 }

@@ -1,0 +1,86 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { Agent } from '../agents/agent';
+import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { lazyRequire } from '../runtime/lazy-require';
+import type { AgentRequestHandler } from '../server/create-agent-request-handler';
+import type { ProtolinkModuleOptions } from './protolink-module-options';
+import { PROTOLINK_MODULE_OPTIONS } from './protolink-nest-tokens';
+
+// The server code loads the MCP SDK: paid only by applications that set `serve`.
+const loadRequestHandler = lazyRequire<typeof import('../server/create-agent-request-handler')>(
+  require.resolve('../server/create-agent-request-handler'),
+);
+
+type Middleware = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
+
+/**
+ * Serves the application-wide Agent's tools (MCP) and card from the Nest application's own HTTP server
+ * when the module option `serve` is set: an Express middleware mounted at module init that handles the
+ * MCP path and the card path and passes every other request on to the application's routes. Its MCP
+ * sessions are closed when the application shuts down.
+ */
+@Injectable()
+export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
+  private handler: AgentRequestHandler | undefined;
+
+  constructor(
+    @Inject(PROTOLINK_MODULE_OPTIONS) private readonly options: ProtolinkModuleOptions,
+    @Inject(Agent) private readonly agent: Agent,
+    @Optional() @Inject(HttpAdapterHost) private readonly adapterHost?: HttpAdapterHost,
+  ) {}
+
+  /**
+   * Mounts the handler when `serve` is set.
+   *
+   * @throws ToolDefinitionError when the application has no HTTP server (an application context) or is
+   * not on the Express platform, naming the fix.
+   */
+  onModuleInit(): void {
+    const serve = this.options.serve;
+    if (serve === undefined || serve === null || (serve as unknown) === false) return;
+    const adapter = this.adapterHost?.httpAdapter;
+    if (!adapter) {
+      throw new ToolDefinitionError(
+        'ProtolinkModule option `serve` needs an HTTP application, and this one has no HTTP server: ' +
+          'create it with NestFactory.create(AppModule) (in tests: Test.createTestingModule(...).compile() then ' +
+          'createNestApplication()), not NestFactory.createApplicationContext(); or remove `serve` and call ' +
+          'agent.start() to serve on a port of its own.',
+      );
+    }
+    const type = typeof adapter.getType === 'function' ? adapter.getType() : 'unknown';
+    if (type !== 'express') {
+      throw new ToolDefinitionError(
+        `ProtolinkModule option \`serve\` supports the Express platform (@nestjs/platform-express), and this ` +
+          `application runs on '${type}'. Use NestFactory.create(AppModule) with the Express adapter, or remove ` +
+          '`serve` and mount createAgentRequestHandler(agent) from protolink/server yourself (or call agent.start()).',
+      );
+    }
+    const handler = loadRequestHandler().createAgentRequestHandler(this.agent, serve === true ? {} : serve);
+    this.handler = handler;
+    const middleware: Middleware = (request, response, next) => {
+      void handler.handle(request, response).then((handled) => {
+        if (!handled) next();
+      });
+    };
+    (adapter.getInstance() as { use(middleware: Middleware): unknown }).use(middleware);
+  }
+
+  /** How many stateful MCP sessions are open (0 when not serving). */
+  get sessionCount(): number {
+    return this.handler?.sessionCount ?? 0;
+  }
+
+  /** Closes every MCP session, so open streams do not hold the HTTP server open at shutdown. */
+  async onModuleDestroy(): Promise<void> {
+    const handler = this.handler;
+    this.handler = undefined;
+    await handler?.close();
+  }
+}
