@@ -1,7 +1,10 @@
-// Sample 08: NestJS services whose @Tool methods become agent tools through DI.
+// Sample 08: NestJS services whose @Tool methods become agent tools through DI, called in process and,
+// through the module option `serve`, over MCP from the Nest application's own HTTP server.
 // Run: npx ts-node --transpile-only samples/08-nestjs/main.ts
 import 'reflect-metadata';
-import { Injectable, Module } from '@nestjs/common';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Controller, Get, Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IsInt, IsString, Min } from 'class-validator';
 import { Agent, ApprovalDecision, CapabilityPolicy, Param, Tool } from '../../lib/index';
@@ -66,6 +69,14 @@ class Assistant {
   }
 }
 
+@Controller('health')
+class HealthController {
+  @Get()
+  check(): { ok: boolean } {
+    return { ok: true };
+  }
+}
+
 @Module({
   imports: [
     ProtolinkModule.forRoot({
@@ -81,16 +92,33 @@ class Assistant {
           requestId: request.requestId,
           decidedBy: 'sample-rule',
         }),
+      // Also serve the tools over MCP at /mcp (and the card) on the application's own port.
+      serve: { sessionMode: 'stateless' },
     }),
   ],
   providers: [InventoryStore, InventoryTools, Assistant],
+  controllers: [HealthController],
 })
 class AppModule {}
 
 async function main(): Promise<void> {
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
-  await app.get(Assistant).run();
-  await app.close();
+  const app = await NestFactory.create(AppModule, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  try {
+    await app.get(Assistant).run();
+    const base = await app.getUrl(); // http://127.0.0.1:<port>
+    const client = new Client({ name: 'sample-08', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+    const { tools } = await client.listTools();
+    console.log('over MCP, tools:', tools.map((tool) => tool.name).join(', '));
+    const result = await client.callTool({ name: 'count_stock', arguments: { item: 'pear' } });
+    console.log('over MCP, count_stock(pear) =', (result.content as { text: string }[])[0].text);
+    await client.close();
+    const health = await fetch(`${base}/health`);
+    console.log('the application route /health still answers:', JSON.stringify(await health.json()));
+  } finally {
+    await app.close();
+  }
 }
 
 main().catch((error: unknown) => {
