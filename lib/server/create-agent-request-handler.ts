@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ToolInputError } from '../errors/tool-input-error';
-import { AGENT_SERVER_DEFAULTS } from './agent-server-options';
 import type { AgentServerOptions } from './agent-server-options';
 import { McpEndpoint } from './http/mcp-endpoint';
 import { RequestGuard } from './http/request-guard';
 import { sendAgentCard } from './http/send-agent-card';
 import { sendJsonRpcError } from './http/send-json-rpc-error';
+import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import type { ServableAgent } from './servable-agent';
 
 /** The default path of the MCP streamable-HTTP endpoint. */
@@ -136,42 +136,6 @@ export function createAgentRequestHandler(
   };
 }
 
-/** The serving limits, defaults filled in. */
-export interface AgentServerSettings {
-  readonly sessionMode: 'stateful' | 'stateless';
-  readonly sessionIdleTimeoutMs: number;
-  readonly maxSessions: number;
-  readonly maxBodyBytes: number;
-  readonly maxConcurrentCallsPerSession: number;
-}
-
-/**
- * Fills in the defaults of the serving limits and checks them.
- *
- * @throws ToolInputError for a limit that is not a positive number or an unknown `sessionMode`.
- */
-export function resolveAgentServerSettings(
-  options: Omit<AgentServerOptions, 'url' | 'allowNonLoopback'>,
-): AgentServerSettings {
-  const settings = { ...AGENT_SERVER_DEFAULTS, ...definedOnly(options) };
-  assertPositive('maxBodyBytes', settings.maxBodyBytes);
-  assertPositive('maxSessions', settings.maxSessions);
-  assertPositive('sessionIdleTimeoutMs', settings.sessionIdleTimeoutMs);
-  assertPositive('maxConcurrentCallsPerSession', settings.maxConcurrentCallsPerSession);
-  if (settings.sessionMode !== 'stateful' && settings.sessionMode !== 'stateless') {
-    throw new ToolInputError(
-      `sessionMode must be 'stateful' or 'stateless', got '${String(settings.sessionMode)}'.`,
-    );
-  }
-  return {
-    sessionMode: settings.sessionMode,
-    sessionIdleTimeoutMs: settings.sessionIdleTimeoutMs,
-    maxSessions: settings.maxSessions,
-    maxBodyBytes: settings.maxBodyBytes,
-    maxConcurrentCallsPerSession: settings.maxConcurrentCallsPerSession,
-  };
-}
-
 function checkPath(name: string, path: string): string {
   if (typeof path !== 'string' || !path.startsWith('/') || /[?#\s]/.test(path)) {
     throw new ToolInputError(
@@ -179,14 +143,4 @@ function checkPath(name: string, path: string): string {
     );
   }
   return path;
-}
-
-function assertPositive(name: string, value: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new ToolInputError(`${name} must be a positive number, got ${String(value)}.`);
-  }
-}
-
-function definedOnly<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -3,14 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { ToolInputError } from '../errors/tool-input-error';
 import { AGENT_SERVER_DEFAULTS } from './agent-server-options';
 import type { AgentServerHandle, AgentServerOptions } from './agent-server-options';
-import {
-  AGENT_CARD_PATH,
-  createAgentRequestHandler,
-  MCP_PATH,
-  resolveAgentServerSettings,
-} from './create-agent-request-handler';
+import { AGENT_CARD_PATH, createAgentRequestHandler, MCP_PATH } from './create-agent-request-handler';
 import type { AgentRequestHandler } from './create-agent-request-handler';
 import { sendJsonRpcError } from './http/send-json-rpc-error';
+import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import { resolveListenAddress } from './resolve-listen-address';
 import type { ServableAgent } from './servable-agent';
 

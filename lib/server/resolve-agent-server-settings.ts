@@ -1,0 +1,49 @@
+import { ToolInputError } from '../errors/tool-input-error';
+import { AGENT_SERVER_DEFAULTS } from './agent-server-options';
+import type { AgentServerOptions } from './agent-server-options';
+
+/** The serving limits, defaults filled in. */
+export interface AgentServerSettings {
+  readonly sessionMode: 'stateful' | 'stateless';
+  readonly sessionIdleTimeoutMs: number;
+  readonly maxSessions: number;
+  readonly maxBodyBytes: number;
+  readonly maxConcurrentCallsPerSession: number;
+}
+
+/**
+ * Fills in the defaults of the serving limits and checks them.
+ *
+ * @throws ToolInputError for a limit that is not a positive number or an unknown `sessionMode`.
+ */
+export function resolveAgentServerSettings(
+  options: Omit<AgentServerOptions, 'url' | 'allowNonLoopback'>,
+): AgentServerSettings {
+  const settings = { ...AGENT_SERVER_DEFAULTS, ...definedOnly(options) };
+  assertPositive('maxBodyBytes', settings.maxBodyBytes);
+  assertPositive('maxSessions', settings.maxSessions);
+  assertPositive('sessionIdleTimeoutMs', settings.sessionIdleTimeoutMs);
+  assertPositive('maxConcurrentCallsPerSession', settings.maxConcurrentCallsPerSession);
+  if (settings.sessionMode !== 'stateful' && settings.sessionMode !== 'stateless') {
+    throw new ToolInputError(
+      `sessionMode must be 'stateful' or 'stateless', got '${String(settings.sessionMode)}'.`,
+    );
+  }
+  return {
+    sessionMode: settings.sessionMode,
+    sessionIdleTimeoutMs: settings.sessionIdleTimeoutMs,
+    maxSessions: settings.maxSessions,
+    maxBodyBytes: settings.maxBodyBytes,
+    maxConcurrentCallsPerSession: settings.maxConcurrentCallsPerSession,
+  };
+}
+
+function assertPositive(name: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new ToolInputError(`${name} must be a positive number, got ${String(value)}.`);
+  }
+}
+
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
