@@ -1,3 +1,4 @@
+import { raceCancellation } from '../runtime/race-cancellation';
 import { authorizeAction } from '../policy/authorize-action';
 import type { ApprovalHandler } from '../policy/approval-handler';
 import type { Policy } from '../policy/policy';
@@ -45,7 +46,13 @@ export async function executeToolCall(
   try {
     const tool = host.resolveTool(name);
     context.throwIfCanceled(name);
-    const prepared = await prepareToolCall(tool, rawArgs, context);
+    // An async actionBuilder that never answers is bounded by the run's cancellation and deadline.
+    const prepared = await raceCancellation(
+      context,
+      prepareToolCall(tool, rawArgs, context),
+      `Preparing the action of tool '${name}'`,
+      name,
+    );
     observer.arguments(prepared.action, prepared.args);
     context.checkToolCallBudget(name);
     const authorization = authorizeAction(prepared.action, context, {

@@ -5,7 +5,9 @@ import type { RunContext } from '../runtime/run-context';
 import type { ApprovalDecision } from './approval-decision';
 import type { ApprovalHandler } from './approval-handler';
 import { ApprovalRequest } from './approval-request';
+import { CapabilityPolicy } from './capability-policy';
 import { evaluatePolicy } from './evaluate-policy';
+import { narrowByPermissions } from './narrow-by-permissions';
 import type { Policy } from './policy';
 import { PolicyDecision } from './policy-decision';
 import { requestApproval } from './request-approval';
@@ -56,13 +58,31 @@ export function authorizeAction(
   options: AuthorizeActionOptions,
 ): ActionAuthorization | Promise<ActionAuthorization> {
   context.throwIfCanceled(action.name);
-  const evaluated = evaluatePolicy(options.policy, action, context);
+  const evaluated = withPermissions(
+    evaluatePolicy(options.policy, action, context),
+    options.policy,
+    action,
+    context,
+  );
   // A synchronous allow (the common case) is answered without a microtask hop.
   if (evaluated instanceof PolicyDecision && evaluated.effect === 'allow') {
     options.observer?.onDecision?.(evaluated);
     return { action, decision: evaluated };
   }
   return completeAuthorization(action, context, options, evaluated);
+}
+
+/** CapabilityPolicy applies the run's permissions itself; any other policy gets them applied here. */
+function withPermissions(
+  evaluated: PolicyDecision | Promise<PolicyDecision>,
+  policy: Policy,
+  action: RunAction,
+  context: RunContext,
+): PolicyDecision | Promise<PolicyDecision> {
+  if (policy instanceof CapabilityPolicy || context.permissionRules().length === 0) return evaluated;
+  return evaluated instanceof PolicyDecision
+    ? narrowByPermissions(evaluated, action, context)
+    : evaluated.then((decision) => narrowByPermissions(decision, action, context));
 }
 
 async function completeAuthorization(

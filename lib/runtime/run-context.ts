@@ -143,7 +143,7 @@ export class RunContext {
    */
   onCanceled(listener: () => void): () => void {
     if (this.canceled) {
-      queueMicrotask(listener);
+      queueMicrotask(() => callListener(listener));
       return () => undefined;
     }
     (this.cancelListeners ??= new Set()).add(listener);
@@ -271,7 +271,9 @@ export class RunContext {
     this.unwireSources?.();
     this.unwireSources = undefined;
     if (!listeners) return;
-    for (const listener of listeners) listener();
+    // One listener that throws must not keep cancellation from the others (the call's own rejection, the
+    // signal, child contexts).
+    for (const listener of listeners) callListener(listener);
   }
 
   private cancelMessage(toolName?: string): string {
@@ -323,4 +325,15 @@ function normalizePermissions(
 ): CompiledCapabilityRules | null {
   if (permissions === null || permissions === undefined) return null;
   return compileCapabilityRules(permissions, 'RunContext permissions', { allowDefault: true });
+}
+
+function callListener(listener: () => void): void {
+  try {
+    listener();
+  } catch (error) {
+    process.emitWarning(
+      `A RunContext cancel listener threw: ${error instanceof Error ? error.message : String(error)}`,
+      { code: 'PROTOLINK_CANCEL_LISTENER' },
+    );
+  }
 }

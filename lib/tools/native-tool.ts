@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { copyData } from '../runtime/deep-freeze';
 import { RunAction } from '../runtime/run-action';
 import { RunContext } from '../runtime/run-context';
 import type { BaseTool, ToolCallOptions } from './base-tool';
@@ -167,7 +168,9 @@ export class NativeTool implements BaseTool {
         capabilities: this.capabilities,
       });
     }
-    const built = await this.actionBuilder(args, runContext);
+    // The builder gets a copy: changing it in place cannot slip unvalidated arguments past the agent,
+    // which validates whatever the returned action's payload holds.
+    const built = await this.actionBuilder(copyData(args), runContext);
     if (!(built instanceof RunAction)) {
       throw new ToolDefinitionError(
         `The actionBuilder of tool '${this.name}' must return a RunAction (new RunAction({ kind, name, … })), got ${built === null ? 'null' : typeof built}.`,

@@ -46,6 +46,11 @@ export interface AgentDict {
   skills: 'auto' | 'fixed';
   /** The first-party policy's rules (absent for a custom policy: pass it in overrides). */
   policy?: CapabilityPolicyDict;
+  /**
+   * The name of a custom policy that data cannot carry: restoring such an agent requires `overrides.policy`
+   * (it never falls back to the allow-by-default policy).
+   */
+  customPolicy?: string;
   /** Built-in and native tools. */
   tools: ToolDict[];
   /** MCP servers and their tools. */
@@ -58,6 +63,7 @@ export const AGENT_DICT_FIELDS: readonly string[] = Object.freeze([
   'transport',
   'skills',
   'policy',
+  'customPolicy',
   'tools',
   'mcpServers',
 ]);

@@ -53,6 +53,12 @@ export function restoreAgentOptions(data: unknown, overrides: AgentRestoreOverri
   const card = AgentCard.fromJSON(record.card, 'card');
   const transport = readChoice(record.transport, 'transport', ['runtime', 'http'], 'runtime');
   const skills = readChoice(record.skills, 'skills', ['auto', 'fixed'], 'auto');
+  if (record.customPolicy !== undefined && overrides.policy === undefined) {
+    throw new ToolInputError(
+      `The saved agent used a custom policy ('${String(record.customPolicy)}') that data cannot carry; pass it as ` +
+        'overrides.policy when restoring (the agent never falls back to the allow-by-default policy).',
+    );
+  }
   const policy =
     overrides.policy ??
     (record.policy === undefined || record.policy === null

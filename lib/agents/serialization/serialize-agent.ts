@@ -26,7 +26,8 @@ const SECRET_KEY =
  */
 export function serializeAgent(snapshot: AgentSnapshot): AgentDict {
   const tools: ToolDict[] = [];
-  const servers: McpServerDict[] = snapshot.mcpServers.map((server) => structuredClone(server));
+  // Entries carried over from options or a restore are cleaned like the adapter's own: no secrets.
+  const servers: McpServerDict[] = snapshot.mcpServers.map((server) => cleanServer(server));
   for (const tool of snapshot.tools) {
     const metadata = readMetadata(tool);
     const builtin = metadata?.builtin as { id?: unknown; options?: unknown } | undefined;
@@ -54,6 +55,7 @@ export function serializeAgent(snapshot: AgentSnapshot): AgentDict {
   // Only the exact first-party class is data; a subclass may carry behaviour that data cannot restore.
   if (snapshot.policy instanceof CapabilityPolicy && snapshot.policy.constructor === CapabilityPolicy)
     dict.policy = snapshot.policy.toDict();
+  else dict.customPolicy = describePolicy(snapshot.policy);
   if (servers.length) dict.mcpServers = servers;
   return dict;
 }
@@ -98,7 +100,8 @@ function toJsonValue(value: unknown, depth = 0): unknown {
     return value.map((item) => toJsonValue(item, depth + 1)).filter((item) => item !== undefined);
   if (typeof value !== 'object') return undefined;
   const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  // Plain objects of any realm (structuredClone in some hosts builds them on another Object.prototype).
+  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) return undefined;
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (SECRET_KEY.test(key) || key === '__proto__') continue;
@@ -106,4 +109,31 @@ function toJsonValue(value: unknown, depth = 0): unknown {
     if (json !== undefined) result[key] = json;
   }
   return result;
+}
+
+function cleanServer(server: McpServerDict): McpServerDict {
+  const clean = (toJsonOptions(server) ?? {}) as Record<string, unknown>;
+  if (typeof clean.url === 'string') clean.url = redactUrl(clean.url);
+  return clean as unknown as McpServerDict;
+}
+
+/** Drops credentials and query values from a URL (they may carry tokens). */
+function redactUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return '[invalid url]';
+  }
+  url.username = '';
+  url.password = '';
+  for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, 'redacted');
+  return url.href;
+}
+
+function describePolicy(policy: unknown): string {
+  const named = (policy as { name?: unknown; policyName?: unknown } | null) ?? {};
+  if (typeof named.name === 'string' && named.name) return named.name;
+  const constructorName = (policy as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return constructorName && constructorName !== 'Object' ? constructorName : 'custom policy';
 }
