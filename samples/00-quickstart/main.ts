@@ -114,6 +114,7 @@ async function main(): Promise<void> {
     args: ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', '05-mcp', 'server.ts')],
     cwd: join(__dirname, '..', '..'),
     serverName: 'sample',
+    connectTimeoutMs: 60_000, // the sample server is compiled by ts-node when it starts
   });
   try {
     for (const tool of await mcp.getTools()) agent.addTool(tool);

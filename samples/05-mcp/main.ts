@@ -12,6 +12,8 @@ async function main(): Promise<void> {
     cwd: join(__dirname, '..', '..'),
     serverName: 'sample',
     timeoutMs: 10_000,
+    // The server is compiled by ts-node when it starts: give a busy machine time to open the session.
+    connectTimeoutMs: 60_000,
     // Everything not annotated read-only needs the `mcp.write` capability (a policy can require approval).
     capabilities: (definition) => (definition.annotations.readOnlyHint ? ['mcp.read'] : ['mcp.write']),
   });
