@@ -171,7 +171,15 @@ async function sendOnce(
           },
         );
       }
-      const request = (requestOptions.protocol === 'https:' ? https : http).request(requestOptions, callback);
+      // What reaches the wire is the layer's own: global axios settings of the host application
+      // (axios.defaults headers, params, auth) never leak to the URL a model chose.
+      const wireOptions: RequestOptions = {
+        ...requestOptions,
+        path: `${url.pathname}${url.search}`,
+        headers: buildHeaders(options.headers),
+      };
+      delete wireOptions.auth;
+      const request = (wireOptions.protocol === 'https:' ? https : http).request(wireOptions, callback);
       request.on('error', (error: unknown) => {
         failure ??= error;
       });
@@ -185,6 +193,8 @@ async function sendOnce(
       url: url.href,
       method: 'GET',
       adapter: 'http',
+      // HTTP/1.1 only: axios's HTTP/2 client would open its own, unchecked connection.
+      httpVersion: 1,
       headers: buildHeaders(options.headers),
       maxRedirects: 0,
       transport,
