@@ -39,6 +39,11 @@ const BLOCKS = new Set([
   'ul',
 ]);
 
+/** Deepest element nesting read (deeper pages are refused: the parser's work grows with depth). */
+export const MAX_NESTING_DEPTH = 512;
+
+const TOO_DEEP = Symbol('too deep');
+
 /**
  * Turns an HTML document into its readable text and `<title>`: script, style, noscript, svg, canvas and
  * template content is skipped, block elements break lines (and source line breaks inside `<pre>`), each line has its whitespace collapsed and is
@@ -54,9 +59,13 @@ export function extractReadableHtml(html: string): { title: string; text: string
   let inTitle = 0;
   let svgDepth = 0;
   let preDepth = 0;
+  // htmlparser2's own work per tag grows with the nesting depth: a page of nothing but opening tags would
+  // take a minute of CPU. Real pages nest far less than this.
+  let openDepth = 0;
   const parser = new (loadHtmlParser().Parser)(
     {
       onopentag(name) {
+        if (++openDepth > MAX_NESTING_DEPTH) throw TOO_DEEP;
         if (name === 'svg') svgDepth += 1;
         if (name === 'pre') preDepth += 1;
         if (name === 'title' && svgDepth === 0) inTitle += 1;
@@ -64,6 +73,7 @@ export function extractReadableHtml(html: string): { title: string; text: string
         else if (BLOCKS.has(name)) parts.push('\n');
       },
       onclosetag(name) {
+        openDepth = Math.max(0, openDepth - 1);
         if (name === 'svg') svgDepth = Math.max(0, svgDepth - 1);
         if (name === 'pre') preDepth = Math.max(0, preDepth - 1);
         if (name === 'title') inTitle = Math.max(0, inTitle - 1);
@@ -82,6 +92,12 @@ export function extractReadableHtml(html: string): { title: string; text: string
     parser.write(html);
     parser.end();
   } catch (error) {
+    if (error === TOO_DEEP) {
+      throw new ToolRuntimeError(
+        `${FETCH_URL_LIMITS.toolName}: the page nests HTML elements more than ${MAX_NESTING_DEPTH} levels deep, so it is not read (a page built to exhaust the parser).`,
+        { toolName: FETCH_URL_LIMITS.toolName },
+      );
+    }
     throw new ToolRuntimeError(
       `${FETCH_URL_LIMITS.toolName}: malformed HTML: the page could not be parsed.`,
       {

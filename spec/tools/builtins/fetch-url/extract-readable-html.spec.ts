@@ -1,4 +1,9 @@
-import { extractReadableHtml, toLines } from '../../../../lib/tools/builtins/fetch-url/extract-readable-html';
+import { ToolRuntimeError } from '../../../../lib/errors/tool-runtime-error';
+import {
+  MAX_NESTING_DEPTH,
+  extractReadableHtml,
+  toLines,
+} from '../../../../lib/tools/builtins/fetch-url/extract-readable-html';
 
 describe('extractReadableHtml', () => {
   it('skips script, style, noscript, svg, canvas and template content', () => {
@@ -44,5 +49,25 @@ describe('extractReadableHtml', () => {
 describe('toLines', () => {
   it('collapses whitespace per line, trims lines and drops empty ones', () => {
     expect(toLines('  a \t b \r\n\n\r c  \n   ')).toBe('a b\nc');
+  });
+});
+
+describe('extractReadableHtml nesting bound', () => {
+  it('reads a page nested up to the bound', () => {
+    const { text } = extractReadableHtml(
+      `${'<div>'.repeat(MAX_NESTING_DEPTH)}deep${'</div>'.repeat(MAX_NESTING_DEPTH)}`,
+    );
+    expect(text).toBe('deep');
+  });
+
+  it('refuses a page of endless opening tags quickly, with a ToolRuntimeError', () => {
+    const hostile = '<b>'.repeat(333_333);
+    expect(() => extractReadableHtml(hostile)).toThrow(ToolRuntimeError);
+    expect(() => extractReadableHtml(hostile)).toThrow(/nests HTML elements more than 512 levels deep/);
+  });
+
+  it('keeps counting depth down on closing tags, so long flat pages are fine', () => {
+    const { text } = extractReadableHtml('<p><b>x</b></p>'.repeat(20_000));
+    expect(text.length).toBeGreaterThan(0);
   });
 });
