@@ -17,16 +17,25 @@ export class ToolCancelledError extends ProtolinkError {
   override readonly code: string = 'TOOL_CANCELLED';
   /** Why the run was canceled. */
   readonly reason: string | undefined;
-  /** Whether the tool completed after cancellation. */
-  readonly hasResult: boolean;
+  /** Whether the tool completed after cancellation (also set later, when it finishes after the rejection). */
+  hasResult: boolean;
   /** The result that arrived after cancellation. */
-  readonly result: unknown;
+  result: unknown;
 
   constructor(message: string, options: ToolCancelledErrorOptions = {}) {
     super(message, options);
     this.reason = options.reason;
     this.hasResult = options.hasResult ?? false;
     this.result = options.result;
+  }
+
+  /**
+   * Records a result that arrived after the call had already been rejected, so a completed side effect is
+   * never hidden: the runtime calls it; callers read `hasResult` and `result`.
+   */
+  keepLateResult(result: unknown): void {
+    this.hasResult = true;
+    this.result = result;
   }
 
   protected override details(): Record<string, unknown> {

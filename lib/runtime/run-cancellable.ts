@@ -34,18 +34,21 @@ export function runCancellable(
   const pending = started;
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
+    let rejection: ToolCancelledError | undefined;
     const stopListening = context.onCanceled(() => {
       // One macrotask of grace: a tool that already finished (a sync function behind an async wrapper)
       // settles first, so its result is kept on the error instead of being reported late.
       setImmediate(() => {
         if (settled) return;
         settled = true;
-        reject(buildCancelledError(context, toolName, false, undefined));
+        rejection = buildCancelledError(context, toolName, false, undefined);
+        reject(rejection);
       });
     });
     pending.then(
       (result) => {
         if (settled) {
+          rejection?.keepLateResult(result);
           options.onLateResult?.(result);
           return;
         }

@@ -41,6 +41,8 @@ describe('runCancellable', () => {
       expect(Date.now() - started).toBeLessThan(250);
       await sleep(320);
       expect(lateResults).toEqual(['committed']);
+      // The rejected error keeps it too, so a completed side effect is never hidden from the caller.
+      expect([error.hasResult, error.result]).toEqual([true, 'committed']);
     });
 
     it('keeps a result that arrived after cancellation on the error', async () => {
