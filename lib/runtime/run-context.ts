@@ -242,7 +242,23 @@ export class RunContext {
       budget: record.budget,
       metadata: record.metadata,
     });
-    if (record.usage) Object.assign(context.ledger.usage, record.usage);
+    if (record.usage !== undefined && record.usage !== null) {
+      if (typeof record.usage !== 'object')
+        throw new ToolInputError('RunContext.fromDict(): usage must be an object of counters.');
+      for (const [key, value] of Object.entries(record.usage)) {
+        if (!Object.prototype.hasOwnProperty.call(context.ledger.usage, key)) {
+          throw new ToolInputError(
+            `RunContext.fromDict(): usage.${key} is not a counter; the counters are ${Object.keys(context.ledger.usage).join(', ')}.`,
+          );
+        }
+        if (!Number.isSafeInteger(value) || (value as number) < 0) {
+          throw new ToolInputError(
+            `RunContext.fromDict(): usage.${key} must be a whole number of at least 0, got ${JSON.stringify(value)}.`,
+          );
+        }
+        (context.ledger.usage as unknown as Record<string, number>)[key] = value as number;
+      }
+    }
     if (record.canceled) context.cancel(record.cancelReason ?? undefined);
     return context;
   }

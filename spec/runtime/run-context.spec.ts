@@ -192,3 +192,20 @@ describe('RunContext', () => {
     });
   });
 });
+
+describe('RunContext.fromDict usage', () => {
+  it('restores the counters it knows', () => {
+    const context = RunContext.fromDict({ runId: 'r', usage: { toolCalls: 2, steps: 1, llmCalls: 0 } });
+    expect(context.usage).toMatchObject({ toolCalls: 2, steps: 1, llmCalls: 0 });
+  });
+
+  it.each([
+    [{ toolCalls: '1' }, /usage\.toolCalls must be a whole number of at least 0, got "1"/],
+    [{ toolCalls: -5 }, /usage\.toolCalls must be a whole number of at least 0, got -5/],
+    [{ toString: 1 }, /usage\.toString is not a counter/],
+    ['many', /usage must be an object of counters/],
+  ])('refuses usage %p with ToolInputError', (usage, message) => {
+    expect(() => RunContext.fromDict({ runId: 'r', usage })).toThrow(ToolInputError);
+    expect(() => RunContext.fromDict({ runId: 'r', usage })).toThrow(message);
+  });
+});
