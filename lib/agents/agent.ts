@@ -81,7 +81,11 @@ export class Agent {
         "new Agent() needs options: { card: { name, description, url }, policy?, approvalHandler?, skills?: 'auto' | 'fixed' }.",
       );
     }
-    this.card = options.card instanceof AgentCard ? options.card : new AgentCard(options.card);
+    // A copy: two agents built on one card must not advertise each other's skills.
+    this.card =
+      options.card instanceof AgentCard
+        ? AgentCard.fromJSON(options.card.toJSON(), 'card')
+        : new AgentCard(options.card);
     this.transport = pickOption(options.transport, 'transport', ['runtime', 'http'], 'runtime');
     this.skillsMode = pickOption(options.skills, 'skills', ['auto', 'fixed'], 'auto');
     if (options.policy !== undefined && typeof options.policy?.evaluate !== 'function') {

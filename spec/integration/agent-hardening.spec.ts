@@ -144,3 +144,16 @@ describe('Agent serialization, hardened', () => {
     ]);
   });
 });
+
+describe('Agent card', () => {
+  it('copies a given AgentCard, so agents built on one card keep their own skills', async () => {
+    const { AgentCard } = await import('../../lib/agents/agent-card');
+    const shared = new AgentCard(card);
+    const first = new Agent({ card: shared });
+    const second = new Agent({ card: shared });
+    first.tool({ name: 'only_first', description: 'First only' }, () => 1);
+    expect(first.card.skills.map((skill) => skill.id)).toEqual(['only_first']);
+    expect(second.card.skills).toEqual([]);
+    expect(shared.skills).toEqual([]);
+  });
+});
