@@ -3,12 +3,15 @@ import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool as McpToolWire } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { attachServerStderr, SERVER_STDERR_NOTE } from './attach-server-stderr';
 import { createMcpTransport } from './create-mcp-transport';
 import type { McpTransportHandle } from './create-mcp-transport';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
 
 /** Grace given to a stdio server to exit after its stdin closes before it is terminated. */
 const EXIT_GRACE_MS = 300;
+/** Most time close() waits for an HTTP server to answer the DELETE that ends the session. */
+const TERMINATE_LIMIT_MS = 3_000;
 
 /** One page of `tools/list`. */
 export interface McpToolPage {
@@ -52,7 +55,8 @@ export class McpSession {
   /**
    * Spawns or connects, then initializes within `connectTimeoutMs`.
    *
-   * @throws ToolRuntimeError naming the server (with its stderr tail for stdio) when it cannot be opened.
+   * @throws ToolRuntimeError naming the server when it cannot be opened (a stdio server's stderr tail is
+   * attached as `serverStderr`, never put in the message).
    */
   static async open(config: ResolvedMcpConfig, onToolsChanged: () => void): Promise<McpSession> {
     const holder: { session?: McpSession } = {};
@@ -90,9 +94,12 @@ export class McpSession {
     } catch (error) {
       await session.close();
       const stderr = handle.stderrTail();
-      throw new ToolRuntimeError(
-        `Could not open a session with MCP server '${config.serverName}' (${config.transport}): ${describeError(error)}${stderr ? `. Server stderr: ${stderr}` : ''}`,
-        { cause: error, provider: config.serverName, retryable: true },
+      throw attachServerStderr(
+        new ToolRuntimeError(
+          `Could not open a session with MCP server '${config.serverName}' (${config.transport}): ${describeError(error)}${stderr ? `. ${SERVER_STDERR_NOTE}` : ''}`,
+          { cause: error, provider: config.serverName, retryable: true },
+        ),
+        stderr,
       );
     }
     return session;
@@ -108,7 +115,7 @@ export class McpSession {
     this.closedFlag = true;
   }
 
-  /** The last lines the stdio server wrote to stderr. */
+  /** The last lines the stdio server wrote to stderr (for `serverStderr`, never for messages). */
   stderrTail(): string {
     return this.handle.stderrTail();
   }
@@ -172,7 +179,8 @@ export class McpSession {
       terminateSession?: () => Promise<void>;
     };
     const pid = typeof transport.pid === 'number' ? transport.pid : undefined;
-    if (transport.terminateSession) await transport.terminateSession().catch(() => undefined);
+    // A server that never answers the DELETE must not hold close() up: client.close() below aborts it.
+    if (transport.terminateSession) await withinTime(transport.terminateSession(), this.terminateLimitMs());
     const timer = pid === undefined ? undefined : setTimeout(() => killQuietly(pid), EXIT_GRACE_MS);
     try {
       await this.client.close();
@@ -183,10 +191,32 @@ export class McpSession {
     }
   }
 
+  private terminateLimitMs(): number {
+    return Math.min(this.config.connectTimeoutMs, TERMINATE_LIMIT_MS);
+  }
+
   private failAll(error: ToolRuntimeError): void {
     this.closedFlag = true;
     for (const controller of this.inFlight) controller.abort(error);
   }
+}
+
+/** Waits for a promise at most `ms` (on an unref'd timer); its failure or lateness is ignored. */
+async function withinTime(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  try {
+    await Promise.race([promise.then(noop, noop), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function noop(): void {
+  // ignored on purpose
 }
 
 function killQuietly(pid: number): void {

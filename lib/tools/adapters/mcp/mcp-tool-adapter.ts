@@ -188,7 +188,7 @@ export class MCPToolAdapter {
         { cause: error, provider: this.config.serverName, retryable: true },
       );
       // Listing has no effects, so a list cut short by a dead or forgotten session is simply asked again.
-      if (isSessionExpired(failure) || notSent || failure.sessionClosed) {
+      if (isSessionExpired(failure, this.config.transport) || notSent || failure.sessionClosed) {
         session.markDead();
         throw new RetryOnce(listError);
       }
@@ -222,7 +222,7 @@ export class MCPToolAdapter {
       } catch (failure) {
         const typed = failure as McpCallFailure;
         if (
-          isSessionExpired(typed) ||
+          isSessionExpired(typed, config.transport) ||
           typed.notSent ||
           (typed.sessionClosed && safeToRepeat && !signal?.aborted && !typed.fatal)
         ) {
@@ -247,11 +247,7 @@ export class MCPToolAdapter {
   ): Promise<T> {
     const perCall = this.config.session === 'per-call';
     const session = perCall
-      ? await raceSignal(
-          McpSession.open(this.config, () => this.invalidate()),
-          signal,
-          toOpeningCancelled,
-        )
+      ? await this.openPerCall(signal)
       : await raceSignal(this.ensureSession(), signal, toOpeningCancelled);
     try {
       return await work(session);
@@ -263,6 +259,20 @@ export class MCPToolAdapter {
       throw error;
     } finally {
       if (perCall) await session.close();
+    }
+  }
+
+  /** Opens the session of one call; one that opens after the caller gave up is closed at once. */
+  private async openPerCall(signal: AbortSignal | undefined): Promise<McpSession> {
+    const opening = McpSession.open(this.config, () => this.invalidate());
+    try {
+      return await raceSignal(opening, signal, toOpeningCancelled);
+    } catch (error) {
+      void opening.then(
+        (late) => late.close(),
+        () => undefined,
+      );
+      throw error;
     }
   }
 

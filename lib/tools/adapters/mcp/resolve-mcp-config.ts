@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { ToolInputError } from '../../../errors/tool-input-error';
 import type { MCPToolAdapterOptions, MCPTransportKind } from './mcp-adapter-options';
+import { redactCommandArgs } from './redact-command-args';
 
 /** The checked, defaulted form of {@link MCPToolAdapterOptions}. */
 export interface ResolvedMcpConfig {
@@ -29,6 +30,7 @@ export interface McpConfigSummary {
   readonly server: string;
   readonly transport: MCPTransportKind;
   readonly command?: string;
+  /** The command's arguments, URL credentials and the values of secret-named flags masked. */
   readonly args?: readonly string[];
   readonly cwd?: string;
   readonly url?: string;
@@ -98,7 +100,10 @@ export function resolveMcpConfig(options: MCPToolAdapterOptions): ResolvedMcpCon
   });
 }
 
-/** The metadata form of a configuration: no env values, no header values, no URL credentials or query values. */
+/**
+ * The metadata form of a configuration: no env values, no header values, no URL credentials or query values,
+ * and command arguments with their secrets masked (see {@link redactCommandArgs}).
+ */
 export function summarizeMcpConfig(config: ResolvedMcpConfig): McpConfigSummary {
   const summary: Record<string, unknown> = {
     server: config.serverName,
@@ -107,7 +112,7 @@ export function summarizeMcpConfig(config: ResolvedMcpConfig): McpConfigSummary 
   };
   if (config.transport === 'stdio') {
     summary.command = config.command;
-    summary.args = config.args;
+    summary.args = Object.freeze(redactCommandArgs(config.args));
     if (config.cwd !== undefined) summary.cwd = config.cwd;
     summary.envNames = Object.freeze(Object.keys(config.env));
   } else if (config.url) {

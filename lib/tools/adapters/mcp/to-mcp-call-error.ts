@@ -1,7 +1,10 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ProtolinkError } from '../../../errors/protolink-error';
 import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { attachServerStderr, SERVER_STDERR_NOTE } from './attach-server-stderr';
+import type { MCPTransportKind } from './mcp-adapter-options';
 import type { McpCallFailure } from './mcp-session';
 import { describeError } from './mcp-session';
 
@@ -12,18 +15,18 @@ export interface McpCallErrorContext {
   readonly timeoutMs: number;
   /** The caller's signal, to tell a cancellation from a timeout (the SDK reports both alike). */
   readonly signal?: AbortSignal;
-  /** The tail of the stdio server's stderr, shown when the server died. */
+  /** The tail of the stdio server's stderr, attached as `serverStderr` (never in the message) when the server died. */
   readonly stderr?: string;
 }
 
-/** Whether a failure means the HTTP server no longer knows the session (HTTP 404): the call never ran. */
-export function isSessionExpired(failure: McpCallFailure): boolean {
-  const error = failure.error as { code?: unknown; message?: unknown } | undefined;
-  if (error && error.code === 404) return true;
-  return (
-    typeof error?.message === 'string' &&
-    /\(HTTP 404\)|\b404\b.*session|session.*\b404\b/i.test(error.message)
-  );
+/**
+ * Whether a failure means the streamable HTTP server no longer knows the session, so the call never ran:
+ * only an HTTP 404 reported by the SDK's transport (`StreamableHTTPError`) on the `http` transport. A
+ * JSON-RPC error from the server (an `McpError`, whatever its code) or any message text never counts,
+ * since the tool may have run and had effects.
+ */
+export function isSessionExpired(failure: McpCallFailure, transport: MCPTransportKind): boolean {
+  return transport === 'http' && failure.error instanceof StreamableHTTPError && failure.error.code === 404;
 }
 
 /**
@@ -74,10 +77,13 @@ export function toMcpCallError(failure: McpCallFailure, context: McpCallErrorCon
     );
   }
   if (failure.sessionClosed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
-    const stderr = context.stderr ? ` Server stderr: ${context.stderr}` : '';
-    return new ToolRuntimeError(
-      `The connection to MCP server '${context.serverName}' closed while tool '${context.toolName}' was running (the server may have crashed). The call was not retried because it may have had effects; the next call opens a new session.${stderr}`,
-      { cause: error, toolName: context.toolName, provider: context.serverName, retryable: true },
+    const note = context.stderr ? ` ${SERVER_STDERR_NOTE}` : '';
+    return attachServerStderr(
+      new ToolRuntimeError(
+        `The connection to MCP server '${context.serverName}' closed while tool '${context.toolName}' was running (the server may have crashed). The call was not retried because it may have had effects; the next call opens a new session.${note}`,
+        { cause: error, toolName: context.toolName, provider: context.serverName, retryable: true },
+      ),
+      context.stderr ?? '',
     );
   }
   return new ToolRuntimeError(`${where} failed: ${describeError(error)}`, {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MCPToolAdapter, toLocalToolName } from '../../../../lib/tools/adapters/index';
@@ -8,7 +8,17 @@ import { ToolDefinitionError } from '../../../../lib/errors/tool-definition-erro
 import { ToolInputError } from '../../../../lib/errors/tool-input-error';
 import { ToolRuntimeError } from '../../../../lib/errors/tool-runtime-error';
 import { ToolValidationError } from '../../../../lib/errors/tool-validation-error';
+import { toCallToolErrorResult } from '../../../../lib/server/to-call-tool-result';
 import { isProcessAlive, testServerStdio } from '../../../fixtures/mcp/mcp-test-servers';
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return condition();
+}
 
 jest.setTimeout(30_000);
 
@@ -400,6 +410,70 @@ describe('MCPToolAdapter', () => {
         expect(await crashing.getCallable('pid')()).not.toBe(next);
       } finally {
         await crashing.close();
+      }
+    });
+
+    it('does not retry a call whose JSON-RPC error mentions HTTP 404 and a session', async () => {
+      const log = join(mkdtempSync(join(tmpdir(), 'protolink-mcp-')), 'calls');
+      const error = await call('rpc_error', {
+        log,
+        code: 404,
+        message: 'upstream answered HTTP 404: session not found',
+      }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolRuntimeError);
+      expect((error as Error).message).toBe(
+        "MCP tool 'rpc_error' on server 'test' failed: MCP error 404: MCP error 404: upstream answered HTTP 404: session not found",
+      );
+      expect(readFileSync(log, 'utf8')).toBe('called\n');
+    });
+
+    it("keeps a crashed server's stderr out of the message and the served error, as serverStderr", async () => {
+      const crashing = new MCPToolAdapter(testServerStdio());
+      try {
+        const error = await crashing
+          .getCallable('crash_loud')()
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ToolRuntimeError);
+        expect((error as Error).message).toMatch(
+          /^The connection to MCP server 'test' closed while tool 'crash_loud' was running .* The server wrote to stderr; see error\.serverStderr\.$/,
+        );
+        expect(JSON.stringify(toCallToolErrorResult(error, 'crash_loud'))).not.toContain('hunter2');
+        expect((error as { serverStderr?: string }).serverStderr).toContain('postgres://app:hunter2@db');
+      } finally {
+        await crashing.close();
+      }
+    });
+
+    it('keeps the stderr of a server that fails to start out of the message, as serverStderr', async () => {
+      const error = await new MCPToolAdapter(testServerStdio({}, 'loud-exit'))
+        .listTools()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolRuntimeError);
+      expect((error as Error).message).toMatch(
+        /^Could not open a session with MCP server 'test' \(stdio\): .*\. The server wrote to stderr; see error\.serverStderr\.$/,
+      );
+      expect((error as Error).message).not.toContain('hunter2');
+      expect((error as { serverStderr?: string }).serverStderr).toContain('at connect (/srv/db.js:1:1)');
+    });
+
+    it('closes a per-call session that opens after its call was cancelled', async () => {
+      const pidFile = join(mkdtempSync(join(tmpdir(), 'protolink-mcp-')), 'pids');
+      const slow = new MCPToolAdapter(
+        testServerStdio({ session: 'per-call', env: { PID_FILE: pidFile } }, 'slow-init'),
+      );
+      const tool = await slow.wrapTool('pid');
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const error = await tool.call({}, { signal: controller.signal }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolCancelledError);
+      const pids = () => readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+      try {
+        expect(
+          await waitUntil(() => pids().length === 2 && pids().every((pid) => !isProcessAlive(pid)), 10_000),
+        ).toBe(true);
+      } finally {
+        // without the fix the late server would outlive the test run
+        for (const pid of pids()) if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
       }
     });
 

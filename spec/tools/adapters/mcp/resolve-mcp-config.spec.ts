@@ -72,6 +72,23 @@ describe('summarizeMcpConfig', () => {
     expect(JSON.stringify(summary)).not.toContain('s3cret');
   });
 
+  it('masks secrets in the command arguments', () => {
+    const summary = summarizeMcpConfig(
+      resolveMcpConfig({
+        command: 'node',
+        args: ['server.js', 'postgresql://user:hunter2@db/x', '--api-key', 'sk-hunter2', '--token=hunter2'],
+      }),
+    );
+    expect(summary.args).toEqual([
+      'server.js',
+      'postgresql://db/x',
+      '--api-key',
+      'redacted',
+      '--token=redacted',
+    ]);
+    expect(JSON.stringify(summary)).not.toContain('hunter2');
+  });
+
   it('keeps the names of headers and a URL without credentials or query values', () => {
     const summary = summarizeMcpConfig(
       resolveMcpConfig({
