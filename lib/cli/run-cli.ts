@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ApprovalRequiredError } from '../errors/approval-required-error';
 import { ProtolinkError } from '../errors/protolink-error';
+import { serverStderrOf } from '../tools/adapters/mcp/attach-server-stderr';
 import type { CliIo } from './cli-io';
 import { PROCESS_IO } from './cli-io';
 import { addCallCommand } from './commands/call-command';
@@ -16,7 +17,7 @@ export const CLI_EXIT_CODES = Object.freeze({ ok: 0, failure: 1, usage: 2 });
 export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
   const program = new Command('protolink')
     .description('Protolink: typed, validated, policy-checked tools for LLM agents')
-    .option('--verbose', 'print stack traces of errors')
+    .option('--verbose', "print stack traces of errors and an MCP server's stderr")
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
   addToolsCommand(program, io);
@@ -29,7 +30,8 @@ export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
 
 /**
  * Runs the CLI on `argv` (without the node and script entries) and returns the exit code: errors become one
- * line on stderr that says what to do, with the stack only under `--verbose`.
+ * line on stderr that says what to do, with the stack (and what an MCP server wrote to stderr) only under
+ * `--verbose`.
  */
 export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
   const program = buildCliProgram(io);
@@ -47,6 +49,9 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
       error instanceof ApprovalRequiredError ? ' From the command line, pass --yes to approve.' : '';
     io.err(`protolink: ${label}: ${message}${hint}`);
     if (verbose && error instanceof Error && error.stack) io.err(error.stack);
+    // An MCP server's stderr can hold credentials: it is printed only when asked for.
+    const serverStderr = verbose ? serverStderrOf(error) : undefined;
+    if (serverStderr) io.err(`The MCP server wrote to stderr:\n${serverStderr}`);
     return CLI_EXIT_CODES.failure;
   }
 }

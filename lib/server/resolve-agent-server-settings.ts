@@ -14,11 +14,13 @@ export interface AgentServerSettings {
 /**
  * Fills in the defaults of the serving limits and checks them.
  *
- * @throws ToolInputError for a limit that is not a positive number or an unknown `sessionMode`.
+ * @throws ToolInputError for a limit that is not a positive number, an unknown `sessionMode`, or a `token`
+ * that is empty or only whitespace (it would silently turn authentication off).
  */
 export function resolveAgentServerSettings(
   options: Omit<AgentServerOptions, 'url' | 'allowNonLoopback'>,
 ): AgentServerSettings {
+  assertToken(options.token);
   const settings = { ...AGENT_SERVER_DEFAULTS, ...definedOnly(options) };
   assertPositive('maxBodyBytes', settings.maxBodyBytes);
   assertPositive('maxSessions', settings.maxSessions);
@@ -36,6 +38,16 @@ export function resolveAgentServerSettings(
     maxBodyBytes: settings.maxBodyBytes,
     maxConcurrentCallsPerSession: settings.maxConcurrentCallsPerSession,
   };
+}
+
+function assertToken(token: unknown): void {
+  if (token === undefined || token === null) return;
+  if (typeof token !== 'string' || token.trim() === '') {
+    throw new ToolInputError(
+      'token must be a non-empty string: an empty token would turn authentication off. ' +
+        'Pass a real secret, or leave token out (null/undefined) to serve without one.',
+    );
+  }
 }
 
 function assertPositive(name: string, value: number): void {

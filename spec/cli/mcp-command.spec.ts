@@ -116,6 +116,53 @@ describe('protolink mcp', () => {
     });
   });
 
+  describe('a server that fails to start', () => {
+    const loud = [
+      '--',
+      process.execPath,
+      '-e',
+      "process.stderr.write('Error: connect failed for postgres://app:hunter2@db'); process.exit(1)",
+    ];
+
+    it("keeps the server's stderr out of the error line", async () => {
+      const result = await cli('mcp', 'list', ...loud);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toHaveLength(1);
+      expect(result.stderr[0]).toMatch(
+        /^protolink: ToolRuntimeError: Could not open a session with MCP server 'stdio:node' \(stdio\): .*The server wrote to stderr; see error\.serverStderr\.$/,
+      );
+      expect(result.stderr.join('\n')).not.toContain('hunter2');
+    });
+
+    it("prints the server's stderr with --verbose", async () => {
+      const result = await cli('--verbose', 'mcp', 'list', ...loud);
+      expect(result.code).toBe(1);
+      expect(result.stderr[0]).not.toContain('hunter2');
+      expect(result.stderr).toContain(
+        'The MCP server wrote to stderr:\nError: connect failed for postgres://app:hunter2@db',
+      );
+    });
+  });
+
+  it.each([
+    [
+      'Authorization Bearer sk-hunter2',
+      "--header must look like 'Name: value'; the header starting with 'Authorization' does not (its value is not shown).",
+    ],
+    [
+      'sk-hunter2',
+      "--header must look like 'Name: value'; the header starting with '<redacted>' does not (its value is not shown).",
+    ],
+    [
+      ':sk-hunter2',
+      "--header must look like 'Name: value'; the header starting with '<redacted>' does not (its value is not shown).",
+    ],
+  ])('never echoes the value of the malformed --header %s', async (header, message) => {
+    const result = await cli('mcp', 'list', '--url', 'http://127.0.0.1:1/mcp', '--header', header);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toEqual([`protolink: ToolInputError: ${message}`]);
+  });
+
   it.each([
     ['neither a command nor --url', ['mcp', 'list'], /Name the MCP server: a command after --/],
     [

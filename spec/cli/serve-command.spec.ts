@@ -66,6 +66,55 @@ describe('addServeCommand', () => {
       await cli.done;
     });
 
+    it('refuses an empty --token instead of serving without authentication', async () => {
+      for (const token of ['', '  ']) {
+        const cli = run([join(FIXTURES, 'agent-module.ts'), '--token', token]);
+        const error = await cli.done.catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ToolInputError);
+        expect((error as Error).message).toBe(
+          '--token must not be empty: an empty token would turn authentication off. Pass a real secret, or leave --token out.',
+        );
+        expect(cli.out).toEqual([]);
+      }
+    });
+
+    // 192.0.2.1 (TEST-NET-1) is no address of this machine: the listen fails, so nothing is ever exposed.
+    it('warns on stderr before listening on a non-loopback address without --token', async () => {
+      const cli = run([
+        join(FIXTURES, 'agent-module.ts'),
+        '--http',
+        'http://192.0.2.1:0',
+        '--allow-non-loopback',
+      ]);
+      await expect(cli.done).rejects.toThrow(/^Cannot serve on 192\.0\.2\.1:0: /);
+      expect(cli.err).toEqual([
+        "protolink serve: warning: listening on '192.0.2.1' without --token: anyone who can reach this address can call the agent's tools. Pass --token <secret> (clients then send Authorization: Bearer <secret>).",
+      ]);
+    });
+
+    it('does not warn when a non-loopback address has a token, nor on loopback', async () => {
+      const withToken = run([
+        join(FIXTURES, 'agent-module.ts'),
+        '--http',
+        'http://192.0.2.1:0',
+        '--allow-non-loopback',
+        '--token',
+        'cli-token',
+      ]);
+      await expect(withToken.done).rejects.toThrow(/^Cannot serve on 192\.0\.2\.1:0: /);
+      expect(withToken.err).toEqual([]);
+      const loopback = run([
+        join(FIXTURES, 'agent-module.ts'),
+        '--http',
+        'http://127.0.0.1:0',
+        '--allow-non-loopback',
+      ]);
+      await endpointOf(loopback.out);
+      expect(loopback.err).toEqual([]);
+      loopback.stop();
+      await loopback.done;
+    });
+
     it('refuses a non-loopback URL without --allow-non-loopback', async () => {
       const cli = run([join(FIXTURES, 'agent-module.ts'), '--http', 'http://0.0.0.0:0']);
       await expect(cli.done).rejects.toThrow(/Refusing to listen on '0\.0\.0\.0'/);

@@ -222,5 +222,16 @@ describe('createAgentRequestHandler', () => {
         'maxBodyBytes must be a positive number, got 0.',
       );
     });
+
+    it('refuses an empty or blank token instead of serving without authentication', () => {
+      const agent = createFakeAgent();
+      for (const token of ['', '   ', '\t\n']) {
+        expect(() => createAgentRequestHandler(agent, { token })).toThrow(
+          new ToolInputError(
+            'token must be a non-empty string: an empty token would turn authentication off. Pass a real secret, or leave token out (null/undefined) to serve without one.',
+          ),
+        );
+      }
+    });
   });
 });

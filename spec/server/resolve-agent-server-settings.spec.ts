@@ -22,6 +22,17 @@ describe('resolveAgentServerSettings', () => {
     );
   });
 
+  it('refuses an empty or blank token, and accepts a real one or none', () => {
+    expect(() => resolveAgentServerSettings({ token: '' })).toThrow(
+      new ToolInputError(
+        'token must be a non-empty string: an empty token would turn authentication off. Pass a real secret, or leave token out (null/undefined) to serve without one.',
+      ),
+    );
+    expect(() => resolveAgentServerSettings({ token: ' ' })).toThrow(ToolInputError);
+    expect(() => resolveAgentServerSettings({ token: 'secret' })).not.toThrow();
+    expect(() => resolveAgentServerSettings({ token: null })).not.toThrow();
+  });
+
   it('refuses an unknown session mode', () => {
     expect(() => resolveAgentServerSettings({ sessionMode: 'sticky' as never })).toThrow(
       new ToolInputError("sessionMode must be 'stateful' or 'stateless', got 'sticky'."),

@@ -91,6 +91,16 @@ describe('startAgentServer', () => {
       );
     });
 
+    it('refuses an empty or blank token instead of serving without authentication', async () => {
+      for (const token of ['', '  ']) {
+        await expect(startAgentServer(createFakeAgent(), { token })).rejects.toThrow(
+          new ToolInputError(
+            'token must be a non-empty string: an empty token would turn authentication off. Pass a real secret, or leave token out (null/undefined) to serve without one.',
+          ),
+        );
+      }
+    });
+
     it('says so when the port is taken', async () => {
       const { handle } = await start();
       const error = await startAgentServer(createFakeAgent(), { url: handle.url }).catch(

@@ -65,7 +65,13 @@ function parseHeaders(headers: readonly string[]): Record<string, string> {
   const parsed: Record<string, string> = {};
   for (const header of headers) {
     const colon = header.indexOf(':');
-    if (colon <= 0) throw new ToolInputError(`--header must look like 'Name: value', got '${header}'.`);
+    if (colon <= 0) {
+      // The header may be a credential: show at most the word before its first space (its name).
+      const name = /^([^\s:]+)\s/.exec(header)?.[1] ?? '<redacted>';
+      throw new ToolInputError(
+        `--header must look like 'Name: value'; the header starting with '${name}' does not (its value is not shown).`,
+      );
+    }
     parsed[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
   }
   return parsed;

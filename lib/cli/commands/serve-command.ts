@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { AgentServerHandle } from '../../server/agent-server-options';
+import { isLoopbackAddress } from '../../server/resolve-listen-address';
 import { serveStdio } from '../../server/serve-stdio';
 import { startAgentServer } from '../../server/start-agent-server';
 import type { CliIo } from '../cli-io';
@@ -29,9 +30,11 @@ export interface ServeCommandControl {
 /**
  * Serves the agent of `modulePath` (an exported agent, or one built from its toolsets and tools, see
  * `loadToolModule`) until stopped: over HTTP (printing the endpoint) or over stdio (stdout then carries only
- * MCP messages; notes go to stderr).
+ * MCP messages; notes go to stderr). Warns on stderr when it listens on a non-loopback address without a
+ * token.
  *
- * @throws ToolInputError when the module cannot be loaded, both transports are chosen, or the URL is refused.
+ * @throws ToolInputError when the module cannot be loaded, both transports are chosen, the URL is refused,
+ * or `--token` is empty.
  */
 export async function runServeCommand(
   modulePath: string,
@@ -59,7 +62,20 @@ export async function runServeCommand(
     }
     return;
   }
+  if (options.token !== undefined && options.token.trim() === '') {
+    throw new ToolInputError(
+      '--token must not be empty: an empty token would turn authentication off. Pass a real secret, or leave --token out.',
+    );
+  }
   const agent = loadToolModule(modulePath);
+  const exposed =
+    options.allowNonLoopback && !options.token ? nonLoopbackHost(options.http ?? agent.card.url) : undefined;
+  if (exposed !== undefined) {
+    io.err(
+      `protolink serve: warning: listening on '${exposed}' without --token: anyone who can reach this address can call the agent's tools. ` +
+        'Pass --token <secret> (clients then send Authorization: Bearer <secret>).',
+    );
+  }
   const handle = await startAgentServer(agent, {
     url: options.http,
     token: options.token,
@@ -90,6 +106,19 @@ export function addServeCommand(program: Command, io: CliIo, control: ServeComma
     .action((modulePath: string, options: ServeCommandOptions) =>
       runServeCommand(modulePath, options, io, control),
     );
+}
+
+/** The host name of an http:// URL when it is not a loopback address (the default URL is loopback). */
+function nonLoopbackHost(url: string | undefined): string | undefined {
+  if (!url || !/^http:\/\//i.test(url)) return undefined;
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  return bare === 'localhost' || isLoopbackAddress(bare) ? undefined : hostname;
 }
 
 function waitForStop(handle: AgentServerHandle, signal: AbortSignal | undefined): Promise<void> {
