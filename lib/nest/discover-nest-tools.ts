@@ -19,7 +19,8 @@ export interface DiscoveredNestTool {
 
 /**
  * Finds the `@Tool` methods of Nest providers and controllers and builds their tools on the DI-constructed
- * instances, so injected dependencies work inside the tools.
+ * instances, so injected dependencies work inside the tools. Class, `useFactory`, `useValue` and
+ * `useExisting` providers are all found; an instance reachable under several tokens is registered once.
  *
  * @throws ToolDefinitionError naming the provider and method for a `@Tool` on a request-scoped or transient
  * provider, a tool declared wrongly (e.g. missing DTO type metadata), or two providers declaring one tool name.
@@ -32,8 +33,8 @@ export function discoverNestTools(
   const byName = new Map<string, DiscoveredNestTool>();
   const seen = new Set<unknown>();
   for (const wrapper of wrappers) {
-    const metatype = wrapper.metatype;
-    if (typeof metatype !== 'function' || !metatype.prototype) continue;
+    const metatype = toolClassOf(wrapper);
+    if (!metatype) continue;
     const provider = metatype.name || String(wrapper.name);
     const definitions = withProvider(provider, () => buildToolDefinitions(metatype));
     if (definitions.length === 0) continue;
@@ -66,6 +67,33 @@ export function discoverNestTools(
     }
   }
   return found;
+}
+
+/**
+ * The class whose `@Tool` metadata applies to a provider: its metatype for a class provider; for a
+ * `useFactory`/`useExisting` provider (metatype is the factory) or a `useValue` one (metatype is null), the
+ * class of the instance it produced. Plain objects and prototype-less values have none.
+ */
+function toolClassOf(wrapper: InstanceWrapper): (new (...args: never[]) => object) | undefined {
+  const metatype = wrapper.metatype as unknown;
+  if (!wrapper.isFactory && typeof metatype === 'function' && metatype.prototype) {
+    return metatype as new (...args: never[]) => object;
+  }
+  let instance: unknown;
+  try {
+    instance = wrapper.instance;
+  } catch {
+    return undefined;
+  }
+  if (typeof instance !== 'object' || instance === null) return undefined;
+  let constructor: unknown;
+  try {
+    constructor = (Object.getPrototypeOf(instance) as { constructor?: unknown } | null)?.constructor;
+  } catch {
+    return undefined;
+  }
+  if (typeof constructor !== 'function' || constructor === Object || !constructor.prototype) return undefined;
+  return constructor as new (...args: never[]) => object;
 }
 
 function withProvider<T>(provider: string, build: () => T): T {

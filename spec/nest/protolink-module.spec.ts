@@ -43,6 +43,47 @@ describe('ProtolinkModule', () => {
       await moduleRef.close();
     });
 
+    it('discovers the tools of useFactory, useValue and useExisting providers, each instance once', async () => {
+      class FactoryTools {
+        constructor(private readonly base: number) {}
+        @Tool({ name: 'from_factory', description: 'Made by a factory' })
+        fromFactory(@Param('x', { type: 'number' }) x: number): number {
+          return x + this.base;
+        }
+      }
+      class ValueTools {
+        @Tool({ name: 'from_value', description: 'Given as a value' })
+        fromValue(@Param('x', { type: 'number' }) x: number): number {
+          return x * 2;
+        }
+      }
+      const moduleRef = await Test.createTestingModule({
+        imports: [ProtolinkModule.forRoot({ card })],
+        providers: [
+          { provide: 'BASE', useValue: 100 },
+          { provide: 'CONFIG', useValue: { plain: true } },
+          { provide: FactoryTools, useFactory: (base: number) => new FactoryTools(base), inject: ['BASE'] },
+          { provide: 'FACTORY_ALIAS', useExisting: FactoryTools },
+          { provide: 'VALUE_TOOLS', useValue: new ValueTools() },
+        ],
+      }).compile();
+      await moduleRef.init();
+      try {
+        const agent = moduleRef.get(Agent);
+        expect([...agent.tools.keys()].sort()).toEqual(['from_factory', 'from_value']);
+        expect(
+          moduleRef
+            .get(ProtolinkExplorer)
+            .tools.map((found) => `${found.provider}.${found.methodName}`)
+            .sort(),
+        ).toEqual(['FactoryTools.fromFactory', 'ValueTools.fromValue']);
+        expect(await agent.callTool('from_factory', { x: 1 })).toBe(101);
+        expect(await agent.callTool('from_value', { x: 4 })).toBe(8);
+      } finally {
+        await moduleRef.close();
+      }
+    });
+
     it('runs tools on the DI-constructed instances, so injected dependencies work', async () => {
       const moduleRef = await bootApp({ card });
       const agent = moduleRef.get(Agent);
