@@ -8,3 +8,4 @@ export type {
 } from './mcp/mcp-adapter-options';
 export type { McpConfigSummary } from './mcp/resolve-mcp-config';
 export { toLocalToolName } from './mcp/map-mcp-tool-name';
+export { serverStderrOf } from './mcp/attach-server-stderr';
