@@ -67,6 +67,7 @@ export class RunContext {
   // Undoes the wiring to outside cancellation sources; set while this context has listeners.
   private unwireSources: (() => void) | undefined;
   private canceledExplicitly = false;
+  private deadlinePassed = false;
   private explicitReason: string | undefined;
 
   /** @throws ToolInputError for a malformed budget or permissions. */
@@ -104,9 +105,13 @@ export class RunContext {
     return (
       this.canceledExplicitly ||
       this.externalSignal?.aborted === true ||
-      (this.deadline !== undefined && Date.now() >= this.deadline) ||
+      this.isPastDeadline() ||
       this.parent?.canceled === true
     );
+  }
+
+  private isPastDeadline(): boolean {
+    return this.deadline !== undefined && (this.deadlinePassed || Date.now() >= this.deadline);
   }
 
   /** Why the run was canceled, when it was. */
@@ -114,8 +119,7 @@ export class RunContext {
     if (this.canceledExplicitly) return this.explicitReason;
     if (this.externalSignal?.aborted)
       return describeReason(this.externalSignal.reason) ?? 'the caller aborted the signal';
-    if (this.deadline !== undefined && Date.now() >= this.deadline)
-      return `budget.maxRuntimeSeconds (${this.budget.maxRuntimeSeconds}) elapsed`;
+    if (this.isPastDeadline()) return `budget.maxRuntimeSeconds (${this.budget.maxRuntimeSeconds}) elapsed`;
     return this.parent?.cancelReason;
   }
 
@@ -271,7 +275,14 @@ export class RunContext {
     const timer =
       this.deadline === undefined
         ? undefined
-        : setTimeout(() => this.notifyCanceled(), Math.max(0, this.deadline - Date.now())).unref();
+        : setTimeout(
+            () => {
+              // Timers may fire a millisecond before Date.now() reaches the deadline: record that it passed.
+              this.deadlinePassed = true;
+              this.notifyCanceled();
+            },
+            Math.max(0, this.deadline - Date.now()),
+          ).unref();
     this.unwireSources = () => {
       if (detachOutside) {
         OUTSIDE_WIRING.unregister(this);
