@@ -1,3 +1,4 @@
+import { designTypeToSchema } from './design-type-to-schema';
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
 import { setOwn } from '../validation/copy-json-value';
@@ -132,17 +133,13 @@ function fieldTypeToSchema(name: string, definition: unknown): JsonSchema {
   if (typeof definition === 'string') return { ...(TYPE_NAMES[definition.trim().toLowerCase()] ?? {}) };
   switch (definition) {
     case String:
-      return { type: 'string' };
     case Number:
-      return { type: 'number' };
     case Boolean:
-      return { type: 'boolean' };
     case Array:
-      return { type: 'array', items: {} };
+    case Date:
+      return designTypeToSchema(definition as Function);
     case Object:
       return { type: 'object', additionalProperties: true };
-    case Date:
-      return { type: 'string', format: 'date-time' };
     case null:
       return { type: 'null' };
     default:
