@@ -1,3 +1,4 @@
+import { MAX_HTML_NESTING_DEPTH } from '../html-nesting-limit';
 import { loadHtmlParser } from '../../../runtime/lazy-require';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { FETCH_URL_LIMITS } from './fetch-url-limits';
@@ -40,7 +41,7 @@ const BLOCKS = new Set([
 ]);
 
 /** Deepest element nesting read (deeper pages are refused: the parser's work grows with depth). */
-export const MAX_NESTING_DEPTH = 512;
+export const MAX_NESTING_DEPTH = MAX_HTML_NESTING_DEPTH;
 
 const TOO_DEEP = Symbol('too deep');
 

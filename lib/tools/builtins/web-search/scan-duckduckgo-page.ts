@@ -1,3 +1,5 @@
+import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { MAX_HTML_NESTING_DEPTH } from '../html-nesting-limit';
 import { loadHtmlParser } from '../../../runtime/lazy-require';
 import { WEB_SEARCH_LIMITS } from './web-search-limits';
 
@@ -70,6 +72,12 @@ export function scanDuckDuckGoPage(html: string): DuckDuckGoPageScan {
   const parser = new (loadHtmlParser().Parser)(
     {
       onopentag(name, attributes) {
+        if (frames.length >= MAX_HTML_NESTING_DEPTH) {
+          throw new ToolRuntimeError(
+            `the page nests HTML elements more than ${MAX_HTML_NESTING_DEPTH} levels deep, so it is not read.`,
+            { provider: 'duckduckgo', toolName: 'web_search' },
+          );
+        }
         outsideText = '';
         const classes = (attributes.class ?? '').split(/[\t\n\f\r ]+/u).filter((item) => item !== '');
         markPage(scan, name, attributes, classes);

@@ -200,3 +200,15 @@ describe('parseDuckDuckGoHtml', () => {
     });
   });
 });
+
+describe('parseDuckDuckGoHtml nesting bound', () => {
+  it('refuses a page of endless opening tags quickly, as a provider error', () => {
+    const error = parseError(`<html><body>${'<div>'.repeat(400_000)}</body></html>`);
+    expect(error.message).toMatch(/duckduckgo.*returned HTML that could not be parsed/i);
+    expect((error.cause as Error).message).toContain('nests HTML elements more than 512 levels deep');
+  });
+
+  it('still reads the recorded pages', () => {
+    expect(parseDuckDuckGoHtml(withAd, search(5)).results.length).toBeGreaterThan(0);
+  });
+});
