@@ -47,12 +47,11 @@ export async function executeToolCall(
     const tool = host.resolveTool(name);
     context.throwIfCanceled(name);
     // An async actionBuilder that never answers is bounded by the run's cancellation and deadline.
-    const prepared = await raceCancellation(
-      context,
-      prepareToolCall(tool, rawArgs, context),
-      `Preparing the action of tool '${name}'`,
-      name,
-    );
+    const preparing = prepareToolCall(tool, rawArgs, context);
+    const prepared =
+      preparing instanceof Promise
+        ? await raceCancellation(context, preparing, `Preparing the action of tool '${name}'`, name)
+        : preparing;
     observer.arguments(prepared.action, prepared.args);
     context.checkToolCallBudget(name);
     const authorization = authorizeAction(prepared.action, context, {

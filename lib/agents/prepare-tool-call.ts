@@ -29,6 +29,9 @@ interface ActionPreparingTool extends BaseTool {
  * will see. An action builder that rewrites `payload.arguments` has them validated again, and the
  * rewritten arguments are the ones that run.
  *
+ * Returns the prepared call directly when no async action builder is involved (the common case, kept off
+ * the promise machinery), a promise otherwise; problems always come as a rejected promise.
+ *
  * @throws ToolValidationError for invalid arguments (before anything else runs); ToolDefinitionError
  *   when `prepareAction` returns something other than a RunAction or non-object `payload.arguments`.
  */
@@ -36,12 +39,12 @@ export function prepareToolCall(
   tool: BaseTool,
   rawArgs: unknown,
   context: RunContext,
-): Promise<PreparedToolCall> {
+): PreparedToolCall | Promise<PreparedToolCall> {
   try {
     const validated = validateFor(tool, rawArgs);
     const built = buildAction(tool, validated, context);
     return built instanceof RunAction
-      ? Promise.resolve(checkPayload(tool, validated, built))
+      ? checkPayload(tool, validated, built)
       : built.then((action) => checkPayload(tool, validated, action));
   } catch (error) {
     return Promise.reject(error);
@@ -84,7 +87,11 @@ function buildAction(
   args: Record<string, unknown>,
   context: RunContext,
 ): RunAction | Promise<RunAction> {
-  if (typeof (tool as Partial<ActionPreparingTool>).prepareAction !== 'function') {
+  // A NativeTool without a builder gets the same default action, built here without its async wrapper.
+  const defaultAction =
+    typeof (tool as Partial<ActionPreparingTool>).prepareAction !== 'function' ||
+    (tool instanceof NativeTool && !tool.hasActionBuilder);
+  if (defaultAction) {
     return new RunAction({
       kind: 'tool.call',
       name: tool.name,

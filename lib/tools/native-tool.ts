@@ -119,6 +119,11 @@ export class NativeTool implements BaseTool {
     }
   }
 
+  /** Whether an `actionBuilder` prepares this tool's actions (else the default action is built). */
+  get hasActionBuilder(): boolean {
+    return this.actionBuilder !== null;
+  }
+
   /**
    * Returns a new validated, coerced copy of `args` (DTO-typed parameters rebuilt as instances).
    *

@@ -419,3 +419,17 @@ describe('NativeTool', () => {
     });
   });
 });
+
+describe('NativeTool.hasActionBuilder', () => {
+  it('says whether an actionBuilder prepares the actions', () => {
+    const plain = new NativeTool({ name: 'plain', description: 'd', func: () => 1 });
+    const built = new NativeTool({
+      name: 'built',
+      description: 'd',
+      func: () => 1,
+      actionBuilder: (args) =>
+        new RunAction({ kind: 'tool.call', name: 'built', payload: { arguments: args } }),
+    });
+    expect([plain.hasActionBuilder, built.hasActionBuilder]).toEqual([false, true]);
+  });
+});
