@@ -30,7 +30,10 @@ export interface AgentServerOptions {
    * permissions (`sessionContext(info.sessionId).child({ signal: info.signal })`).
    */
   buildContext?: (info: ServedCallInfo) => RunContext;
-  /** Told about unexpected errors (tool failures that are not Protolink errors, transport errors). */
+  /**
+   * Told about unexpected errors: tool failures that are not Protolink errors, policies or approval handlers
+   * that failed (clients get a generic message for both), transport errors.
+   */
   onError?: (error: unknown) => void;
 }
 

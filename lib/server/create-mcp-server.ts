@@ -8,10 +8,10 @@ import {
 import type { CallToolRequest, CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
-import { ProtolinkError } from '../errors/protolink-error';
 import { ToolNotFoundError } from '../errors/tool-not-found-error';
 import { RunContext } from '../runtime/run-context';
 import { CallGate } from './call-gate';
+import { isCallerFacingError } from './is-caller-facing-error';
 import type { ServableAgent } from './servable-agent';
 import { toCallToolErrorResult, toCallToolResult } from './to-call-tool-result';
 import { toMcpTool } from './to-mcp-tool';
@@ -49,7 +49,10 @@ export interface McpServerOptions {
    * count calls against a per-session budget). Default: `new RunContext({ signal, sessionId })`.
    */
   buildContext?: (info: ServedCallInfo) => RunContext;
-  /** Told about errors that are not Protolink errors (their details never reach the client). */
+  /**
+   * Told about internal failures: errors that are not Protolink errors, and policies or approval handlers
+   * that failed (see `isCallerFacingError`); their details never reach the client.
+   */
   onError?: (error: unknown, toolName: string) => void;
   /** How calls arrive, for {@link ServedCallInfo.transport} (default `http`). */
   transport?: 'http' | 'stdio';
@@ -113,7 +116,8 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
       return toCallToolResult(result, toolName);
     } catch (error) {
       if (error instanceof ToolNotFoundError) throw unknownToolError(toolName, agent);
-      if (!(error instanceof ProtolinkError)) options.onError?.(error, toolName);
+      // Details of internal failures (a tool's own error, a failing policy or approver) stay on the server.
+      if (!isCallerFacingError(error)) options.onError?.(error, toolName);
       return toCallToolErrorResult(error, toolName);
     } finally {
       gate.leave();

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ProtolinkError } from '../errors/protolink-error';
+import { isAuthorizationFailure, isCallerFacingError } from './is-caller-facing-error';
 
 /** The `_meta` key under which an error result carries the error's safe JSON form. */
 export const ERROR_META_KEY = 'dev.protolink/error';
@@ -36,11 +36,23 @@ export function toCallToolResult(value: unknown, toolName: string): CallToolResu
 }
 
 /**
- * Returns the MCP error result (`isError: true`) of a failed call: a Protolink error's message and its JSON
- * form (never the stack or cause); anything else a generic message, so internals never reach the client.
+ * Returns the MCP error result (`isError: true`) of a failed call: a caller-facing Protolink error's message
+ * and its JSON form (never the stack or cause); a failing policy or approval handler, or anything else, a
+ * generic message (see {@link isCallerFacingError}), so internals never reach the client.
  */
 export function toCallToolErrorResult(error: unknown, toolName: string): CallToolResult {
-  if (error instanceof ProtolinkError) return toErrorResult(error.message, error.toJSON());
+  if (isCallerFacingError(error)) return toErrorResult(error.message, error.toJSON());
+  if (isAuthorizationFailure(error)) {
+    return toErrorResult(
+      `Tool '${toolName}' did not run: the server could not authorize the call (its policy or approval step failed); the server's log has the details.`,
+      {
+        name: 'ActionPolicyError',
+        code: 'ACTION_POLICY',
+        message: 'authorization failed',
+        toolName,
+      },
+    );
+  }
   return toErrorResult(
     `Tool '${toolName}' failed with an internal error; the server's log has the details.`,
     {
