@@ -5,6 +5,7 @@ import type { RunToolLoopOptions, ToolLoopResult } from '../llm/tool-loop-types'
 import type { ApprovalHandler } from '../policy/approval-handler';
 import { CapabilityPolicy } from '../policy/capability-policy';
 import type { Policy } from '../policy/policy';
+import type { PolicyDecision } from '../policy/policy-decision';
 import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
 import { lazyRequire } from '../runtime/lazy-require';
 import { RunContext } from '../runtime/run-context';
@@ -16,10 +17,12 @@ import type { JsonSchema } from '../tools/json-schema';
 import { NativeTool } from '../tools/native-tool';
 import { ToolRegistry } from '../tools/registry/tool-registry';
 import type { ActionBuilder, ToolFunction } from '../tools/tool-types';
+import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 import { AgentCard } from './agent-card';
 import type { AgentEventMap, AgentEventName } from './agent-events';
 import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
 import { AgentSkill } from './agent-skill';
+import { checkToolPolicy } from './check-policy';
 import { executeToolCall } from './execute-tool-call';
 import type { ToolCallHost } from './execute-tool-call';
 import { ReadonlyToolMap } from './readonly-tool-map';
@@ -65,6 +68,10 @@ export class Agent {
   readonly policy: Policy;
   /** The approver, when there is one. */
   readonly approvalHandler: ApprovalHandler | undefined;
+  /** Answers tools' questions in-process, when there is one. */
+  readonly elicitationHandler: ElicitationHandler | undefined;
+  /** Answers tools' sampling requests in-process, when there is one. */
+  readonly samplingHandler: SamplingHandler | undefined;
   /** The agent's tools by name (a read-only live view). */
   readonly tools: ReadonlyMap<string, BaseTool>;
   private readonly registry = new ToolRegistry();
@@ -100,6 +107,15 @@ export class Agent {
     }
     this.policy = options.policy ?? new CapabilityPolicy();
     this.approvalHandler = options.approvalHandler;
+    for (const field of ['elicitationHandler', 'samplingHandler'] as const) {
+      if (options[field] !== undefined && typeof options[field] !== 'function') {
+        throw new ToolInputError(
+          `Agent ${field} must be a function (request, context) => result; got ${typeof options[field]}.`,
+        );
+      }
+    }
+    this.elicitationHandler = options.elicitationHandler;
+    this.samplingHandler = options.samplingHandler;
     this.tools = new ReadonlyToolMap(this.registry);
     this.pendingMcpServers = Object.freeze(
       (options.mcpServers ?? []).map((server) => structuredClone(server)),
@@ -111,6 +127,8 @@ export class Agent {
       resolveTool: (name) => this.registry.resolve(name),
       policy: this.policy,
       approvalHandler: this.approvalHandler,
+      elicitationHandler: this.elicitationHandler,
+      samplingHandler: this.samplingHandler,
       emitter: this.emitter,
       tracer:
         telemetry.tracing === false
@@ -236,6 +254,20 @@ export class Agent {
       );
     }
     return executeToolCall(this.host, name, context, args);
+  }
+
+  /**
+   * Dry-runs the policy for a call: validates the arguments, builds the action (action builders run) and
+   * returns what the policy decides in that context. Asks no approver, charges no budget, calls nothing.
+   *
+   * @throws ToolNotFoundError, ToolValidationError, ToolDefinitionError, ActionPolicyError, ToolCancelledError.
+   */
+  checkPolicy(
+    name: string,
+    args?: Record<string, unknown>,
+    context: RunContext = new RunContext(),
+  ): Promise<PolicyDecision> {
+    return checkToolPolicy(this.host, name, args, context);
   }
 
   /**

@@ -7,6 +7,7 @@ import type { RunContext } from '../runtime/run-context';
 import { ApprovalDecision } from './approval-decision';
 import type { ApprovalHandler } from './approval-handler';
 import type { ApprovalRequest } from './approval-request';
+import { takeExternalApproval } from './external-approval';
 
 /**
  * Asks the approval handler about a request and checks its answer, failing closed: no handler, a denial,
@@ -27,6 +28,12 @@ export async function requestApproval(
     action: action.toDict(),
     decision: request.policyDecision.toDict(),
   };
+  // A framework bridge may have collected the approval through the framework's own flow for this call.
+  const external = takeExternalApproval(request, context);
+  if (external) {
+    context.throwIfCanceled(action.name);
+    return external;
+  }
   if (!handler) {
     throw new ApprovalRequiredError(
       `Action '${action.name}' requires approval (${request.policyDecision.reason}) and no approval handler is configured; pass approvalHandler to the Agent. The tool did not run.`,
