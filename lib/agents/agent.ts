@@ -17,7 +17,6 @@ import type { JsonSchema } from '../tools/json-schema';
 import { NativeTool } from '../tools/native-tool';
 import { ToolRegistry } from '../tools/registry/tool-registry';
 import type { ActionBuilder, ToolFunction } from '../tools/tool-types';
-import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 import { AgentCard } from './agent-card';
 import type { AgentEventMap, AgentEventName } from './agent-events';
 import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
@@ -68,10 +67,6 @@ export class Agent {
   readonly policy: Policy;
   /** The approver, when there is one. */
   readonly approvalHandler: ApprovalHandler | undefined;
-  /** Answers tools' questions in-process, when there is one. */
-  readonly elicitationHandler: ElicitationHandler | undefined;
-  /** Answers tools' sampling requests in-process, when there is one. */
-  readonly samplingHandler: SamplingHandler | undefined;
   /** The agent's tools by name (a read-only live view). */
   readonly tools: ReadonlyMap<string, BaseTool>;
   private readonly registry = new ToolRegistry();
@@ -107,15 +102,6 @@ export class Agent {
     }
     this.policy = options.policy ?? new CapabilityPolicy();
     this.approvalHandler = options.approvalHandler;
-    for (const field of ['elicitationHandler', 'samplingHandler'] as const) {
-      if (options[field] !== undefined && typeof options[field] !== 'function') {
-        throw new ToolInputError(
-          `Agent ${field} must be a function (request, context) => result; got ${typeof options[field]}.`,
-        );
-      }
-    }
-    this.elicitationHandler = options.elicitationHandler;
-    this.samplingHandler = options.samplingHandler;
     this.tools = new ReadonlyToolMap(this.registry);
     this.pendingMcpServers = Object.freeze(
       (options.mcpServers ?? []).map((server) => structuredClone(server)),
@@ -127,8 +113,6 @@ export class Agent {
       resolveTool: (name) => this.registry.resolve(name),
       policy: this.policy,
       approvalHandler: this.approvalHandler,
-      elicitationHandler: this.elicitationHandler,
-      samplingHandler: this.samplingHandler,
       emitter: this.emitter,
       tracer:
         telemetry.tracing === false
