@@ -9,12 +9,14 @@ import { addMcpCommand } from './commands/mcp-command';
 import { addSchemasCommand } from './commands/schemas-command';
 import { addServeCommand } from './commands/serve-command';
 import { addToolsCommand } from './commands/tools-command';
+import { terminalSafeIo } from './terminal-safe-io';
 
 /** Exit codes of the `protolink` CLI. */
 export const CLI_EXIT_CODES = Object.freeze({ ok: 0, failure: 1, usage: 2 });
 
 /** Builds the `protolink` program with every command. */
 export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
+  io = terminalSafeIo(io);
   const program = new Command('protolink')
     .description('Protolink: typed, validated, policy-checked tools for LLM agents')
     .option('--verbose', "print stack traces of errors and an MCP server's stderr")
@@ -31,9 +33,11 @@ export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
 /**
  * Runs the CLI on `argv` (without the node and script entries) and returns the exit code: errors become one
  * line on stderr that says what to do, with the stack (and what an MCP server wrote to stderr) only under
- * `--verbose`.
+ * `--verbose`. Everything printed is stripped of terminal escape sequences (see `stripTerminalEscapes`):
+ * tool descriptions, results and error messages may come from an MCP server.
  */
 export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  io = terminalSafeIo(io);
   const program = buildCliProgram(io);
   try {
     await program.parseAsync([...argv], { from: 'user' });

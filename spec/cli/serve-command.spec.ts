@@ -11,13 +11,13 @@ import { connectHttpClient, waitFor } from '../fixtures/serve/http-helpers';
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'spec', 'fixtures', 'serve');
 
-function run(args: string[]) {
+function run(args: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text) };
   const controller = new AbortController();
   const program = new Command('protolink').exitOverride();
-  addServeCommand(program, io, { signal: controller.signal });
+  addServeCommand(program, io, { signal: controller.signal, env });
   const done = program.parseAsync(['serve', ...args], { from: 'user' });
   return { out, err, done, stop: () => controller.abort() };
 }
@@ -88,7 +88,7 @@ describe('addServeCommand', () => {
       ]);
       await expect(cli.done).rejects.toThrow(/^Cannot serve on 192\.0\.2\.1:0: /);
       expect(cli.err).toEqual([
-        "protolink serve: warning: listening on '192.0.2.1' without --token: anyone who can reach this address can call the agent's tools. Pass --token <secret> (clients then send Authorization: Bearer <secret>).",
+        "protolink serve: warning: listening on '192.0.2.1' without --token: anyone who can reach this address can call the agent's tools. Pass a token with --token-file <path> or PROTOLINK_TOKEN (clients then send Authorization: Bearer <token>).",
       ]);
     });
 

@@ -7,6 +7,7 @@ import type { CliIo } from '../cli-io';
 import { loadToolModule } from '../load-tool-module';
 import { parseArgsOption } from '../parse-args-option';
 import { parsePolicyOption } from '../parse-policy-option';
+import { terminalSafeIo } from '../terminal-safe-io';
 
 /** Options of `protolink call`. */
 export interface CallCommandOptions {
@@ -33,6 +34,7 @@ export async function runCallCommand(
   options: CallCommandOptions,
   io: CliIo,
 ): Promise<void> {
+  io = terminalSafeIo(io);
   const args = parseArgsOption(options.args);
   const policy = parsePolicyOption(options.policy, options.defaultEffect);
   const loaded = loadToolModule(modulePath, { policy });

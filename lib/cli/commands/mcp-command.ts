@@ -5,6 +5,7 @@ import type { MCPToolAdapterOptions } from '../../tools/adapters/mcp/mcp-adapter
 import type { CliIo } from '../cli-io';
 import { formatTable } from '../format-table';
 import { parseArgsOption } from '../parse-args-option';
+import { terminalSafeIo } from '../terminal-safe-io';
 
 /** Options shared by `protolink mcp list` and `protolink mcp call`. */
 export interface McpCommandOptions {
@@ -83,6 +84,7 @@ export async function runMcpListCommand(
   options: McpCommandOptions,
   io: CliIo,
 ): Promise<void> {
+  io = terminalSafeIo(io);
   const adapter = buildCliMcpAdapter(command, options);
   try {
     const tools = await adapter.listTools();
@@ -115,6 +117,7 @@ export async function runMcpCallCommand(
   options: McpCommandOptions,
   io: CliIo,
 ): Promise<void> {
+  io = terminalSafeIo(io);
   const args = parseArgsOption(options.args);
   const adapter = buildCliMcpAdapter(command, options);
   try {

@@ -5,6 +5,7 @@ import { ToolInputError } from '../../errors/tool-input-error';
 import { generateSchemaManifest } from '../../tools/manifest/generate-schema-manifest';
 import type { CliIo } from '../cli-io';
 import { findTypeScriptFiles } from '../find-typescript-files';
+import { terminalSafeIo } from '../terminal-safe-io';
 
 /** Options of `protolink schemas`. */
 export interface SchemasCommandOptions {
@@ -19,6 +20,7 @@ export interface SchemasCommandOptions {
  * @throws ToolInputError when no file holds a `@Tool` method or the files cannot be analysed.
  */
 export function runSchemasCommand(paths: readonly string[], options: SchemasCommandOptions, io: CliIo): void {
+  io = terminalSafeIo(io);
   const files = findTypeScriptFiles(paths.length ? paths : ['.']).filter((file) =>
     readFileSync(file, 'utf8').includes('@Tool('),
   );

@@ -6,6 +6,8 @@ import { serveStdio } from '../../server/serve-stdio';
 import { startAgentServer } from '../../server/start-agent-server';
 import type { CliIo } from '../cli-io';
 import { loadToolModule } from '../load-tool-module';
+import { resolveServeToken, SERVE_TOKEN_ENV } from '../resolve-serve-token';
+import { terminalSafeIo } from '../terminal-safe-io';
 
 /** Options of `protolink serve`. */
 export interface ServeCommandOptions {
@@ -13,8 +15,10 @@ export interface ServeCommandOptions {
   stdio?: boolean;
   /** Listen on this URL (default: the agent card's URL, else `http://127.0.0.1:0`). */
   http?: string;
-  /** Require `Authorization: Bearer <token>` on `/mcp`. */
+  /** Require `Authorization: Bearer <token>` on `/mcp` (visible in the process list: prefer the others). */
   token?: string;
+  /** Read the token from this file (one trailing newline ignored). */
+  tokenFile?: string;
   /** Serve without MCP sessions (any load balancer). */
   stateless?: boolean;
   /** Allow a non-loopback interface. */
@@ -25,16 +29,19 @@ export interface ServeCommandOptions {
 export interface ServeCommandControl {
   /** Stops the server when it aborts (tests and embedders). */
   signal?: AbortSignal;
+  /** Where `PROTOLINK_TOKEN` is read from (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
  * Serves the agent of `modulePath` (an exported agent, or one built from its toolsets and tools, see
  * `loadToolModule`) until stopped: over HTTP (printing the endpoint) or over stdio (stdout then carries only
- * MCP messages; notes go to stderr). Warns on stderr when it listens on a non-loopback address without a
- * token.
+ * MCP messages; notes go to stderr). The HTTP bearer token comes from `--token`, `--token-file` or the
+ * `PROTOLINK_TOKEN` environment variable (see `resolveServeToken`). Warns on stderr when it listens on a
+ * non-loopback address without a token.
  *
  * @throws ToolInputError when the module cannot be loaded, both transports are chosen, the URL is refused,
- * or `--token` is empty.
+ * both `--token` and `--token-file` are given, the token file cannot be read, or the token is empty.
  */
 export async function runServeCommand(
   modulePath: string,
@@ -42,6 +49,7 @@ export async function runServeCommand(
   io: CliIo,
   control: ServeCommandControl = {},
 ): Promise<void> {
+  io = terminalSafeIo(io);
   if (options.stdio && options.http !== undefined)
     throw new ToolInputError('Choose one transport: --stdio or --http <url>, not both.');
   if (options.stdio) {
@@ -62,23 +70,23 @@ export async function runServeCommand(
     }
     return;
   }
-  if (options.token !== undefined && options.token.trim() === '') {
-    throw new ToolInputError(
-      '--token must not be empty: an empty token would turn authentication off. Pass a real secret, or leave --token out.',
-    );
-  }
+  const token = resolveServeToken({
+    token: options.token,
+    tokenFile: options.tokenFile,
+    env: control.env ?? process.env,
+  });
   const agent = loadToolModule(modulePath);
   const exposed =
-    options.allowNonLoopback && !options.token ? nonLoopbackHost(options.http ?? agent.card.url) : undefined;
+    options.allowNonLoopback && !token ? nonLoopbackHost(options.http ?? agent.card.url) : undefined;
   if (exposed !== undefined) {
     io.err(
       `protolink serve: warning: listening on '${exposed}' without --token: anyone who can reach this address can call the agent's tools. ` +
-        'Pass --token <secret> (clients then send Authorization: Bearer <secret>).',
+        `Pass a token with --token-file <path> or ${SERVE_TOKEN_ENV} (clients then send Authorization: Bearer <token>).`,
     );
   }
   const handle = await startAgentServer(agent, {
     url: options.http,
-    token: options.token,
+    token: token?.token,
     sessionMode: options.stateless ? 'stateless' : 'stateful',
     allowNonLoopback: options.allowNonLoopback,
     onError: (error) => io.err(`protolink serve: ${describeError(error)}`),
@@ -86,7 +94,13 @@ export async function runServeCommand(
   io.out(
     `Serving ${agent.tools.size} tool(s) of '${agent.card.name}' at ${handle.mcpUrl} (card: ${handle.cardUrl}).`,
   );
-  if (options.token) io.out('Clients must send: Authorization: Bearer <token>.');
+  if (token) {
+    io.out(
+      token.source === '--token'
+        ? 'Clients must send: Authorization: Bearer <token>.'
+        : `Clients must send: Authorization: Bearer <token> (the token from ${token.source}).`,
+    );
+  }
   await waitForStop(handle, control.signal);
 }
 
@@ -100,9 +114,18 @@ export function addServeCommand(program: Command, io: CliIo, control: ServeComma
     .argument('<module>', 'a .ts or .js file exporting an agent, toolsets or tools')
     .option('--stdio', 'serve over stdin/stdout')
     .option('--http <url>', 'listen on this URL (default: the card URL, else http://127.0.0.1:0)')
-    .option('--token <token>', 'require Authorization: Bearer <token> on /mcp')
+    .option(
+      '--token <token>',
+      `require Authorization: Bearer <token> on /mcp (visible in the process list: prefer --token-file or ${SERVE_TOKEN_ENV})`,
+    )
+    .option('--token-file <path>', 'read the token from this file (one trailing newline is ignored)')
     .option('--stateless', 'serve without MCP sessions (for several processes behind a load balancer)')
     .option('--allow-non-loopback', 'allow listening on a non-loopback interface (use with --token)')
+    .addHelpText(
+      'after',
+      `\nToken: --token <token>, --token-file <path>, or the ${SERVE_TOKEN_ENV} environment variable (used when\n` +
+        'neither option is given). --token and --token-file together are refused; an empty token is refused.\n',
+    )
     .action((modulePath: string, options: ServeCommandOptions) =>
       runServeCommand(modulePath, options, io, control),
     );

@@ -3,6 +3,7 @@ import type { BaseTool } from '../../tools/base-tool';
 import type { CliIo } from '../cli-io';
 import { formatTable } from '../format-table';
 import { loadToolModule } from '../load-tool-module';
+import { terminalSafeIo } from '../terminal-safe-io';
 
 /** Options of `protolink tools`. */
 export interface ToolsCommandOptions {
@@ -16,6 +17,7 @@ export interface ToolsCommandOptions {
  * @throws ToolInputError when the module is missing, fails to load or has no tools.
  */
 export function runToolsCommand(modulePath: string, options: ToolsCommandOptions, io: CliIo): void {
+  io = terminalSafeIo(io);
   const agent = loadToolModule(modulePath);
   const tools = [...agent.tools.values()];
   if (options.json) {
