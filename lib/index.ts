@@ -43,7 +43,14 @@ export type {
   PolicyDecisionEvent,
   ApprovalRequestEvent,
   ApprovalResponseEvent,
+  ToolProgressEvent,
+  ToolLogEvent,
 } from './agents/agent-events';
+export type {
+  ElicitationHandler,
+  SamplingHandler,
+  SamplingHandlerRequest,
+} from './agents/tool-interaction-handlers';
 export { DEFAULT_BUILTIN_TOOL_FACTORIES } from './agents/builtin-tool-factories';
 export type { BuiltinToolFactory } from './agents/builtin-tool-factories';
 export type {
@@ -69,13 +76,30 @@ export type { RunActionOptions, RunActionDict, ActionArtifact } from './runtime/
 export { RunContext } from './runtime/run-context';
 export type { RunContextOptions, RunContextDict, PermissionValue } from './runtime/run-context';
 export type { RunBudget, RunUsage } from './runtime/run-budget';
+export { TOOL_LOG_LEVELS } from './runtime/tool-call-channel';
+export type {
+  ToolLogLevel,
+  ElicitationSchemaInput,
+  ElicitationRequest,
+  ElicitationResult,
+  SamplingRequest,
+  SamplingResult,
+  SamplingMessage,
+  SamplingContent,
+} from './runtime/tool-call-channel';
 export type { ToolCallOutcome } from './runtime/tool-call-tracer';
 export { toOpenAITools } from './llm/to-openai-tools';
 export type { ToOpenAIToolsOptions, OpenAIChatTool, OpenAIResponsesTool } from './llm/to-openai-tools';
 export { toAnthropicTools } from './llm/to-anthropic-tools';
-export type { AnthropicTool } from './llm/to-anthropic-tools';
+export type { AnthropicTool, AnthropicInputSchema } from './llm/to-anthropic-tools';
 export { toGeminiTools } from './llm/to-gemini-tools';
-export type { GeminiTool, GeminiFunctionDeclaration } from './llm/to-gemini-tools';
+export type {
+  GeminiTool,
+  GeminiFunctionDeclaration,
+  GeminiJsonSchemaTool,
+  GeminiJsonSchemaFunctionDeclaration,
+  ToGeminiToolsOptions,
+} from './llm/to-gemini-tools';
 export type { ToolSource } from './llm/collect-tools';
 export { parseToolArguments } from './llm/parse-tool-arguments';
 export { runToolLoop } from './llm/run-tool-loop';
@@ -112,6 +136,24 @@ export { GeminiLLM } from './llm/providers/gemini-llm';
 export type { GeminiLLMOptions } from './llm/providers/gemini-llm';
 export { OpenAICompatibleLLM } from './llm/providers/openai-compatible-llm';
 export type { OpenAICompatibleLLMOptions } from './llm/providers/openai-compatible-llm';
+export { fromOpenAI } from './llm/clients/from-openai';
+export type { FromOpenAIOptions } from './llm/clients/from-openai';
+export type { OpenAIClient, ClientRequestOptions } from './llm/clients/openai-client';
+export { fromAnthropic } from './llm/clients/from-anthropic';
+export type { FromAnthropicOptions } from './llm/clients/from-anthropic';
+export type { AnthropicClient } from './llm/clients/anthropic-client';
+export { fromGemini } from './llm/clients/from-gemini';
+export type { FromGeminiOptions } from './llm/clients/from-gemini';
+export type { GeminiClient, GeminiGenerateContentParams } from './llm/clients/gemini-client';
+export type { OpenAIChatCompletionBody, OpenAIChatMessageParam } from './llm/providers/openai-chat-format';
+export type { OpenAIResponsesBody, OpenAIResponsesInputItem } from './llm/providers/openai-responses-format';
+export type {
+  AnthropicMessagesBody,
+  AnthropicMessageParam,
+  AnthropicContentBlockParam,
+} from './llm/providers/anthropic-messages-format';
+export type { GeminiContent, GeminiPart } from './llm/providers/gemini-content-format';
+export type { ObjectJsonSchema } from './llm/schema/lower-json-schema';
 export type { ListenerErrorHandler, TelemetryListener } from './runtime/telemetry-emitter';
 export type { OpenTelemetryApiLike, SpanLike } from './runtime/tool-call-tracer';
 export type { ToolDict } from './agents/serialization/agent-dict';

@@ -4,11 +4,17 @@ import type { ToolSource } from './collect-tools';
 import { lowerJsonSchema } from './schema/lower-json-schema';
 import { readToolDeclarationSource } from './tool-declaration-source';
 
-/** An Anthropic Messages API client tool (`tools[]` of `POST /v1/messages`). */
+/** The input schema of an Anthropic tool: always one object (`type` is the literal `'object'`). */
+export type AnthropicInputSchema = JsonSchema & { type: 'object' };
+
+/**
+ * An Anthropic Messages API client tool (`tools[]` of `POST /v1/messages`); assignable to
+ * `@anthropic-ai/sdk`'s `Messages.Tool`.
+ */
 export interface AnthropicTool {
   name: string;
   description?: string;
-  input_schema: JsonSchema;
+  input_schema: AnthropicInputSchema;
 }
 
 /**

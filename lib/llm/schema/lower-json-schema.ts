@@ -3,6 +3,9 @@ import { isSchemaObject } from './schema-lowering';
 import type { LoweringScope } from './schema-lowering';
 import { assertObjectRoot } from './assert-object-root';
 
+/** A JSON Schema whose root is an object: `type` is the literal `'object'` and `properties` is present. */
+export type ObjectJsonSchema = JsonSchema & { type: 'object'; properties: Record<string, JsonSchema> };
+
 /**
  * Lowers a canonical tool schema for targets that take broad JSON Schema (Anthropic, OpenAI non-strict,
  * OpenAI-compatible servers): the root must be one object, `oneOf` becomes `anyOf` (validation still
@@ -10,7 +13,7 @@ import { assertObjectRoot } from './assert-object-root';
  *
  * @throws ToolDefinitionError naming the tool when the root is not an object schema.
  */
-export function lowerJsonSchema(schema: JsonSchema, scope: LoweringScope): JsonSchema {
+export function lowerJsonSchema(schema: JsonSchema, scope: LoweringScope): ObjectJsonSchema {
   assertObjectRoot(schema, scope, {
     unionFix: 'Tool arguments must be one object; wrap the union in a property.',
     allowUntypedRoot: true,
