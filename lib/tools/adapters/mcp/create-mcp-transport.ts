@@ -1,9 +1,12 @@
+import type { ChildProcess } from 'node:child_process';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { createEventStreamFetch } from './create-event-stream-fetch';
 import { createLimitedFetch } from './create-limited-fetch';
+import { endChildOnExit } from './end-children-on-exit';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
 
 /** Most characters of a stdio server's stderr kept for error messages. */
@@ -14,12 +17,18 @@ export interface McpTransportHandle {
   readonly transport: Transport;
   /** The last characters the stdio server wrote to stderr (empty for HTTP). */
   stderrTail(): string;
+  /**
+   * `true` while something is in flight (the child process, its pipes and open event streams keep this
+   * process alive); `false` when idle (they do not, so a script that forgot `close()` still exits).
+   */
+  setActive(active: boolean): void;
 }
 
 /**
  * Builds the SDK transport of a configuration. stdio runs only the configured command (no shell) with the
- * SDK's minimal environment plus the configured variables; HTTP transports get a size-limited fetch and
- * the configured headers, and never follow redirects to another origin.
+ * SDK's minimal environment plus the configured variables, and the child is ended when this process exits;
+ * HTTP transports get a size-limited fetch and the configured headers, and never follow redirects to
+ * another origin.
  */
 export function createMcpTransport(
   config: ResolvedMcpConfig,
@@ -38,16 +47,29 @@ export function createMcpTransport(
     transport.stderr?.on('data', (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
-    return { transport, stderrTail: () => tail.trim() };
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      const started = start();
+      // The SDK spawns synchronously inside start(); its child is private, so it is read right here.
+      const child = childOf(transport);
+      if (child) endChildOnExit(child);
+      await started;
+    };
+    return {
+      transport,
+      stderrTail: () => tail.trim(),
+      setActive: (active) => setChildActive(childOf(transport), active),
+    };
   }
-  const fetch = createLimitedFetch(config.maxMessageBytes, onOverflow);
+  const streams = createEventStreamFetch(fetch);
+  const limitedFetch = createLimitedFetch(config.maxMessageBytes, onOverflow, streams.fetch);
   const requestInit: RequestInit = { headers: { ...config.headers } };
   const url = new URL((config.url as URL).href);
   const transport =
     config.transport === 'sse'
-      ? new SSEClientTransport(url, { fetch, requestInit })
+      ? new SSEClientTransport(url, { fetch: limitedFetch, requestInit })
       : new StreamableHTTPClientTransport(url, {
-          fetch,
+          fetch: limitedFetch,
           requestInit,
           reconnectionOptions: {
             maxRetries: 2,
@@ -56,5 +78,18 @@ export function createMcpTransport(
             reconnectionDelayGrowFactor: 2,
           },
         });
-  return { transport, stderrTail: () => '' };
+  return { transport, stderrTail: () => '', setActive: (active) => streams.setActive(active) };
+}
+
+function childOf(transport: StdioClientTransport): ChildProcess | undefined {
+  return (transport as unknown as { _process?: ChildProcess })._process;
+}
+
+function setChildActive(child: ChildProcess | undefined, active: boolean): void {
+  if (!child) return;
+  for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
+    const holder = handle as { ref?: () => void; unref?: () => void } | null;
+    if (active) holder?.ref?.();
+    else holder?.unref?.();
+  }
 }

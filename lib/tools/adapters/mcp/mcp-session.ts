@@ -45,6 +45,8 @@ export class McpSession {
   private closedFlag = false;
   private connected = false;
   private readonly inFlight = new Set<AbortController>();
+  /** Calls and listings in flight: while none is, the transport lets the process exit. */
+  private activeWork = 0;
 
   private constructor(
     private readonly client: Client,
@@ -91,6 +93,8 @@ export class McpSession {
     try {
       await client.connect(handle.transport, { timeout: config.connectTimeoutMs });
       session.connected = true;
+      // Idle from here on: a script that forgets close() must still exit.
+      if (session.activeWork === 0 && !session.closedFlag) handle.setActive(false);
     } catch (error) {
       await session.close();
       const stderr = handle.stderrTail();
@@ -129,13 +133,34 @@ export class McpSession {
   }
 
   /**
-   * Calls a tool. Rejects with an {@link McpCallFailure} so the adapter can tell a crash, an expired
-   * session, a timeout and a cancellation apart.
+   * Runs `work` (a call or a listing) with the transport keeping the process alive; between pieces of
+   * work an idle session does not (its child, pipes and event streams are unref'd).
    */
-  async callTool(
+  async hold<T>(work: () => Promise<T>): Promise<T> {
+    if (this.activeWork++ === 0) this.handle.setActive(true);
+    try {
+      return await work();
+    } finally {
+      if (--this.activeWork === 0 && !this.closedFlag) this.handle.setActive(false);
+    }
+  }
+
+  /**
+   * Calls a tool (holding the process alive until it settles). Rejects with an {@link McpCallFailure} so
+   * the adapter can tell a crash, an expired session, a timeout and a cancellation apart.
+   */
+  callTool(
     name: string,
     args: Record<string, unknown>,
     options: McpSessionCallOptions = {},
+  ): Promise<CallToolResult> {
+    return this.hold(() => this.sendCall(name, args, options));
+  }
+
+  private async sendCall(
+    name: string,
+    args: Record<string, unknown>,
+    options: McpSessionCallOptions,
   ): Promise<CallToolResult> {
     const controller = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
@@ -174,6 +199,8 @@ export class McpSession {
   /** Closes the session: HTTP sessions are ended, a stdio child gets stdin closed, then SIGTERM. */
   async close(): Promise<void> {
     this.closedFlag = true;
+    // A close that is awaited lets the server shut down gracefully instead of being cut off at exit.
+    this.handle.setActive(true);
     const transport = this.handle.transport as {
       pid?: number | null;
       terminateSession?: () => Promise<void>;

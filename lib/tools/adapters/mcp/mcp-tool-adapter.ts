@@ -179,7 +179,7 @@ export class MCPToolAdapter {
 
   private async listPage(session: McpSession, cursor: string | undefined): Promise<McpToolPage> {
     try {
-      return await session.listToolsPage(cursor);
+      return await session.hold(() => session.listToolsPage(cursor));
     } catch (error) {
       const notSent = error instanceof Error && error.message === 'Not connected';
       const failure: McpCallFailure = { error, fatal: undefined, sessionClosed: !session.alive, notSent };
