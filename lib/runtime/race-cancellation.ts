@@ -1,4 +1,5 @@
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
+import { holdRunContext } from './run-context';
 import type { RunContext } from './run-context';
 
 /**
@@ -13,9 +14,12 @@ export function raceCancellation<T>(
   what: string,
   toolName?: string,
 ): Promise<T> {
+  // While the promise is pending, the context must stay reachable from the signal that may cancel it.
+  const release = holdRunContext(context);
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const stop = context.onCanceled(() => {
+      release();
       if (settled) return;
       settled = true;
       const reason = context.cancelReason;
@@ -31,12 +35,14 @@ export function raceCancellation<T>(
         if (settled) return;
         settled = true;
         stop();
+        release();
         resolve(value);
       },
       (error: unknown) => {
         if (settled) return;
         settled = true;
         stop();
+        release();
         reject(error);
       },
     );

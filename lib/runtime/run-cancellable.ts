@@ -1,4 +1,5 @@
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
+import { holdRunContext } from './run-context';
 import type { RunContext } from './run-context';
 
 /** Options of {@link runCancellable}. */
@@ -32,10 +33,13 @@ export function runCancellable(
     return Promise.reject(error);
   }
   const pending = started;
+  // While the tool runs, its context must stay reachable from the signal that may cancel it.
+  const release = holdRunContext(context);
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
     let rejection: ToolCancelledError | undefined;
     const stopListening = context.onCanceled(() => {
+      release();
       // One macrotask of grace: a tool that already finished (a sync function behind an async wrapper)
       // settles first, so its result is kept on the error instead of being reported late.
       setImmediate(() => {
@@ -54,6 +58,7 @@ export function runCancellable(
         }
         settled = true;
         stopListening();
+        release();
         try {
           resolve(checkAfter(context, toolName, result));
         } catch (error) {
@@ -64,6 +69,7 @@ export function runCancellable(
         if (settled) return;
         settled = true;
         stopListening();
+        release();
         // A tool that honoured its signal rejects with the signal's reason: report it as this call's cancellation.
         reject(context.canceled ? buildCancelledError(context, toolName, false, undefined, error) : error);
       },

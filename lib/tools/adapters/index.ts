@@ -8,4 +8,5 @@ export type {
 } from './mcp/mcp-adapter-options';
 export type { McpConfigSummary } from './mcp/resolve-mcp-config';
 export { toLocalToolName } from './mcp/map-mcp-tool-name';
+export { toMcpServerCapability } from './mcp/to-mcp-server-capability';
 export { serverStderrOf } from './mcp/attach-server-stderr';

@@ -8,6 +8,7 @@ import type { McpClassEntry } from './build-mcp-tool-class';
 import { buildMcpNameMap } from './map-mcp-tool-name';
 import type { MCPToolAdapterOptions, MCPToolDefinition } from './mcp-adapter-options';
 import type { McpConfigSummary, ResolvedMcpConfig } from './resolve-mcp-config';
+import { toMcpServerCapability } from './to-mcp-server-capability';
 
 /** The usable tools of one `tools/list` answer, and the ones that could not be used. */
 export interface McpListing {
@@ -90,7 +91,13 @@ export function buildMcpListing(
     entries.set(definition.name, {
       definition,
       localName,
-      capabilities: resolveCapabilities(capabilities, definition),
+      // Every MCP tool also carries `mcp.<server>`, so `mcp.*` and `*` rules always cover it.
+      capabilities: [
+        ...new Set([
+          ...resolveCapabilities(capabilities, definition),
+          toMcpServerCapability(config.serverName),
+        ]),
+      ],
       metadata: {
         mcp: summary,
         remoteName: definition.name,

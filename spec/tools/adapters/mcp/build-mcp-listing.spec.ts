@@ -22,7 +22,7 @@ describe('buildMcpListing', () => {
     );
     expect(listing.definitions.map((definition) => definition.name)).toEqual(['ok', 'bad']);
     const entry = listing.entries.get('ok');
-    expect(entry).toMatchObject({ localName: 'p_ok', capabilities: ['mcp.use'] });
+    expect(entry).toMatchObject({ localName: 'p_ok', capabilities: ['mcp.use', 'mcp.srv'] });
     expect(entry?.metadata).toEqual({
       mcp: summary,
       remoteName: 'ok',

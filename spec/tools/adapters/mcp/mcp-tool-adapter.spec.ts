@@ -241,8 +241,14 @@ describe('MCPToolAdapter', () => {
       );
       try {
         const tools = await prefixed.getTools();
-        expect(tools.find((tool) => tool.name === 'srv_echo')?.capabilities).toEqual(['mcp.read']);
-        expect(tools.find((tool) => tool.name === 'srv_add')?.capabilities).toEqual(['mcp.write']);
+        expect(tools.find((tool) => tool.name === 'srv_echo')?.capabilities).toEqual([
+          'mcp.read',
+          'mcp.test',
+        ]);
+        expect(tools.find((tool) => tool.name === 'srv_add')?.capabilities).toEqual([
+          'mcp.write',
+          'mcp.test',
+        ]);
         expect(await prefixed.getCallable('srv_add')({ a: 2, b: 2 })).toBe('4');
         expect(await prefixed.getCallable('add')({ a: 2, b: 3 })).toBe('5');
       } finally {
@@ -277,10 +283,13 @@ describe('MCPToolAdapter', () => {
       );
     });
 
-    it('returns structured content, the first text item or null', async () => {
+    it('returns structured content, the first text item, or the rich parts', async () => {
       expect(await call('structured')).toEqual({ ok: true });
       expect(await call('echo', { text: 'plain' })).toBe('plain');
-      expect(await call('image_only')).toBeNull();
+      // A non-text part makes the value a ToolResult with the same parts (see read-mcp-result.spec.ts).
+      expect(await call('image_only')).toMatchObject({
+        content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
+      });
     });
 
     it('rejects isError results with a ToolRuntimeError carrying the server text', async () => {
