@@ -1,8 +1,10 @@
 import { BudgetExceededError } from '../errors/budget-exceeded-error';
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
 import type { RunContext } from '../runtime/run-context';
+import { ToolResult } from '../tools/tool-result';
 import { describeToolFailure } from './describe-tool-failure';
 import type { LlmToolCall, LlmToolMessage } from './llm';
+import { capToolResultText, toToolResultText } from './to-tool-result-text';
 import type { ToolCallProblem, ToolCallTrace, ToolLoopCaller } from './tool-loop-types';
 
 /** What the loop shares between the tool calls of a run. */
@@ -55,10 +57,17 @@ export async function executeToolCall(
       durationMs: Date.now() - started,
       ...detail,
     };
+    const rich =
+      !detail.error && ToolResult.isToolResult(detail.result)
+        ? capToolResultText(detail.result, state.maxResultChars)
+        : undefined;
     const content = detail.error
       ? JSON.stringify({ error: detail.error })
-      : serializeResult(detail.result, state.maxResultChars);
+      : rich
+        ? toToolResultText(rich)
+        : serializeResult(detail.result, state.maxResultChars);
     const message: LlmToolMessage = { role: 'tool', toolCallId: call.id, name: call.name, content };
+    if (rich) message.result = rich;
     if (detail.error) message.isError = true;
     return { trace, message, dispatched, ...(fatal ? { fatal } : {}) };
   };

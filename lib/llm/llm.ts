@@ -1,4 +1,5 @@
 import type { BaseTool } from '../tools/base-tool';
+import type { ToolResult } from '../tools/tool-result';
 
 /** One tool call a model asked for. */
 export interface LlmToolCall {
@@ -40,6 +41,11 @@ export interface LlmToolMessage {
   name: string;
   /** The result (or the structured error) as text, usually JSON. */
   content: string;
+  /**
+   * The tool's rich result, when it returned a {@link ToolResult}; providers that accept media in tool
+   * results (Anthropic, OpenAI Responses) send its parts, the others send `content`, its text form.
+   */
+  result?: ToolResult;
   /** Whether the call failed (the content then describes the problem). */
   isError?: boolean;
 }

@@ -3,6 +3,8 @@ export type { BaseTool, ToolCallOptions } from './base-tool';
 export type { JsonSchema } from './json-schema';
 export type { ActionBuilder, ToolFunction } from './tool-types';
 export { NativeTool } from './native-tool';
+export { ToolResult } from './tool-result';
+export type { ToolResultJson, ToolContentPart, ResourceInput, ResourceLinkInput } from './tool-result';
 export type { NativeToolOptions } from './native-tool';
 export { TOOL_NAME_PATTERN, assertToolName, normalizeCapabilities } from './tool-name';
 export { Tool } from './decorators/tool.decorator';

@@ -237,6 +237,7 @@ export class MCPToolAdapter {
       toolName: remoteName,
       serverName: config.serverName,
       maxResultChars: config.maxResultChars,
+      maxBinaryBytes: config.maxMessageBytes,
     });
   }
 

@@ -1,5 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolInputError } from '../../../errors/tool-input-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { countBase64Bytes, toContentPart } from '../../tool-content-part';
+import type { ToolContentPart } from '../../tool-content-part';
+import { ToolResult } from '../../tool-result';
 
 /** What {@link readMcpResult} needs to know. */
 export interface ReadMcpResultOptions {
@@ -9,14 +13,22 @@ export interface ReadMcpResultOptions {
   serverName: string;
   /** Longest text kept; longer text is cut and marked. */
   maxResultChars: number;
+  /** Most decoded bytes of binary parts (images, audio, blobs) in one result (default 16 MiB). */
+  maxBinaryBytes?: number;
 }
 
+const DEFAULT_MAX_BINARY_BYTES = 16 * 1024 * 1024;
+
 /**
- * Turns a `tools/call` result into the tool's value: `structuredContent` when present, else the first text
- * item, else null. Text longer than `maxResultChars` is cut with a marker saying how much was dropped.
+ * Turns a `tools/call` result into the tool's value. A result with a non-text part (image, audio, embedded
+ * resource, resource link) becomes a {@link ToolResult} with the same parts and its `structuredContent`;
+ * otherwise the value is `structuredContent` when present, else the first text item, else null. Text longer
+ * than `maxResultChars` is cut with a marker saying how much was dropped (in a ToolResult, the text parts
+ * and text resources share that budget).
  *
- * @throws ToolRuntimeError carrying the server's text when the result is an error (`isError`), or when
- * the structured content is larger than `maxResultChars` once serialized.
+ * @throws ToolRuntimeError carrying the server's text when the result is an error (`isError`), when the
+ * structured content is larger than `maxResultChars` once serialized, when the binary parts decode to more
+ * than `maxBinaryBytes`, or when a part is malformed.
  */
 export function readMcpResult(result: CallToolResult, options: ReadMcpResultOptions): unknown {
   const content = Array.isArray(result.content) ? result.content : [];
@@ -28,27 +40,74 @@ export function readMcpResult(result: CallToolResult, options: ReadMcpResultOpti
       )
       .map((item) => item.text);
     const message = texts.length > 0 ? capText(texts.join('\n'), 4_000) : 'no error text was given';
-    throw new ToolRuntimeError(
-      `MCP tool '${options.toolName}' on server '${options.serverName}' returned an error: ${message}`,
-      {
-        toolName: options.toolName,
-        provider: options.serverName,
-      },
-    );
+    throw failure(options, `returned an error: ${message}`);
   }
-  if (result.structuredContent !== undefined && result.structuredContent !== null) {
-    const size = JSON.stringify(result.structuredContent).length;
+  const structured =
+    result.structuredContent !== undefined && result.structuredContent !== null
+      ? result.structuredContent
+      : undefined;
+  if (structured !== undefined) {
+    const size = JSON.stringify(structured).length;
     if (size > options.maxResultChars) {
-      throw new ToolRuntimeError(
-        `MCP tool '${options.toolName}' on server '${options.serverName}' returned ${size} characters of structured content (at most ${options.maxResultChars}); raise maxResultChars to accept it.`,
-        { toolName: options.toolName, provider: options.serverName },
+      throw failure(
+        options,
+        `returned ${size} characters of structured content (at most ${options.maxResultChars}); raise maxResultChars to accept it.`,
       );
     }
-    return result.structuredContent;
   }
+  if (content.some((item) => item?.type !== 'text')) return readRichResult(content, structured, options);
+  if (structured !== undefined) return structured;
   const first = content.find((item) => item?.type === 'text');
   if (!first || typeof (first as { text?: unknown }).text !== 'string') return null;
   return capText((first as { text: string }).text, options.maxResultChars);
+}
+
+function readRichResult(
+  content: readonly unknown[],
+  structured: Record<string, unknown> | undefined,
+  options: ReadMcpResultOptions,
+): ToolResult {
+  const maxBinaryBytes = options.maxBinaryBytes ?? DEFAULT_MAX_BINARY_BYTES;
+  let remainingChars = options.maxResultChars;
+  let binaryBytes = 0;
+  const cut = (text: string): string => {
+    const kept = capText(text, remainingChars);
+    remainingChars = Math.max(0, remainingChars - text.length);
+    return kept;
+  };
+  const parts = content.map((item, index): ToolContentPart => {
+    let part: ToolContentPart;
+    try {
+      // Keep only the fields Protolink models (MCP's `annotations` and `_meta` are dropped).
+      part = toContentPart(item, `content[${index}]`);
+    } catch (error) {
+      if (!(error instanceof ToolInputError)) throw error;
+      throw failure(options, `sent a malformed content part: ${error.message}`, error);
+    }
+    if (part.type === 'image' || part.type === 'audio') binaryBytes += countBase64Bytes(part.data);
+    if (part.type === 'resource' && 'blob' in part.resource)
+      binaryBytes += countBase64Bytes(part.resource.blob);
+    if (binaryBytes > maxBinaryBytes) {
+      throw failure(
+        options,
+        `returned more than ${maxBinaryBytes} bytes of binary content (images, audio, blobs); raise maxMessageBytes to accept it.`,
+      );
+    }
+    if (part.type === 'text') return { type: 'text', text: cut(part.text) };
+    if (part.type === 'resource' && 'text' in part.resource)
+      return { type: 'resource', resource: { ...part.resource, text: cut(part.resource.text) } };
+    return part;
+  });
+  const rich = ToolResult.of(...parts);
+  return structured === undefined ? rich : rich.withStructuredContent(structured);
+}
+
+function failure(options: ReadMcpResultOptions, what: string, cause?: unknown): ToolRuntimeError {
+  return new ToolRuntimeError(`MCP tool '${options.toolName}' on server '${options.serverName}' ${what}`, {
+    toolName: options.toolName,
+    provider: options.serverName,
+    ...(cause !== undefined ? { cause } : {}),
+  });
 }
 
 function capText(text: string, max: number): string {
