@@ -1,43 +1,64 @@
 import Ajv from 'ajv';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types';
 import addFormats from 'ajv-formats';
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
-import { isSafePattern } from './is-safe-pattern';
+import { compileUntrustedPattern } from './compile-untrusted-pattern';
+import { getUntrustedFormats } from './untrusted-formats';
 import type { ValidationIssue } from '../../errors/tool-validation-error';
 
-let sharedAjv: Ajv | undefined;
+let trustedAjv: Ajv | undefined;
+let untrustedAjv: Ajv | undefined;
 
-function getAjv(): Ajv {
-  if (!sharedAjv) {
-    // ownProperties: a required `constructor` or `toString` must be the argument's own key, not Object.prototype's.
-    sharedAjv = new Ajv({
-      strict: false,
-      allErrors: false,
-      logger: false,
-      validateSchema: false,
-      unicodeRegExp: true,
-      ownProperties: true,
-    });
-    addFormats(sharedAjv, { mode: 'fast' });
+/** Ajv's `pattern`/`patternProperties` engine for untrusted schemas: RE2JS, linear in the value's length. */
+const linearRegExp: RegExpEngine = Object.assign(
+  (pattern: string): { test: (value: string) => boolean } => compileUntrustedPattern(pattern),
+  { code: 'compileUntrustedPattern' },
+);
+
+function getAjv(untrusted: boolean): Ajv {
+  if (untrusted) return (untrustedAjv ??= createAjv(true));
+  return (trustedAjv ??= createAjv(false));
+}
+
+function createAjv(untrusted: boolean): Ajv {
+  // ownProperties: a required `constructor` or `toString` must be the argument's own key, not Object.prototype's.
+  const options: Options = {
+    strict: false,
+    allErrors: false,
+    logger: false,
+    validateSchema: false,
+    unicodeRegExp: true,
+    ownProperties: true,
+  };
+  if (untrusted) options.code = { regExp: linearRegExp };
+  const ajv = new Ajv(options);
+  addFormats(ajv, { mode: 'fast' });
+  if (untrusted) {
+    for (const [name, validate] of Object.entries(getUntrustedFormats())) {
+      if (typeof validate === 'function' && !['int32', 'int64', 'float', 'double'].includes(name))
+        ajv.addFormat(name, { type: 'string', validate });
+    }
   }
-  return sharedAjv;
+  return ajv;
 }
 
 /** A compiled Ajv validator that reports its first error as a {@link ValidationIssue}. */
 export type AjvSchemaCheck = (value: unknown) => ValidationIssue | null;
 
 /**
- * Compiles a schema with Ajv, the final authority on every keyword after coercion. Untrusted schemas lose
- * their unsafe `pattern`s first (they are enforced by the server that sent them).
+ * Compiles a schema with Ajv, the final authority on every keyword after coercion. Untrusted schemas get an
+ * Ajv whose patterns run in the linear-time engine and whose formats are linear (see
+ * {@link getUntrustedFormats}).
  *
  * @throws ToolDefinitionError when Ajv cannot compile the schema.
  */
 export function compileAjvSchemaCheck(schema: JsonSchema, untrusted: boolean): AjvSchemaCheck {
-  const prepared = prepareForAjv(schema, untrusted);
+  const prepared = prepareForAjv(schema);
   let validate: ValidateFunction;
   try {
-    validate = getAjv().compile(prepared);
+    validate = getAjv(untrusted).compile(prepared);
   } catch (error) {
     throw new ToolDefinitionError(`The input schema cannot be compiled: ${(error as Error).message}`, {
       cause: error,
@@ -64,24 +85,21 @@ function toIssue(error: ErrorObject | undefined): ValidationIssue {
   return { path, message: error.message ?? 'does not match the schema' };
 }
 
-function prepareForAjv(schema: JsonSchema, untrusted: boolean): JsonSchema {
-  const copy = stripKeywords(schema, untrusted, true) as JsonSchema;
-  return copy;
+function prepareForAjv(schema: JsonSchema): JsonSchema {
+  return stripKeywords(schema, true) as JsonSchema;
 }
 
-function stripKeywords(node: unknown, untrusted: boolean, isRoot: boolean): unknown {
-  if (Array.isArray(node)) return node.map((item) => stripKeywords(item, untrusted, false));
+function stripKeywords(node: unknown, isRoot: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => stripKeywords(item, false));
   if (typeof node !== 'object' || node === null) return node;
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === '$schema' || key === '$id' || (key === 'id' && isRoot)) continue;
-    if (untrusted && key === 'pattern' && typeof value === 'string' && !isSafePattern(value)) continue;
-    if (untrusted && key === 'patternProperties') continue;
     if (key === 'default' || key === 'examples' || key === 'const' || key === 'enum') {
       result[key] = value;
       continue;
     }
-    result[key] = stripKeywords(value, untrusted, false);
+    result[key] = stripKeywords(value, false);
   }
   return result;
 }

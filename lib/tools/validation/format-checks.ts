@@ -1,13 +1,20 @@
 import { fastFormats } from 'ajv-formats/dist/formats';
+import { getUntrustedFormats } from './untrusted-formats';
 
 type FormatDefinition =
   RegExp | ((value: string) => boolean) | { validate: RegExp | ((value: string) => boolean) };
 
 /**
- * Returns a predicate for a JSON Schema `format` (ajv-formats' linear "fast" definitions), or null when the
- * format is unknown (unknown formats are annotations only, as in JSON Schema).
+ * Returns a predicate for a JSON Schema `format` (ajv-formats' "fast" definitions; for untrusted schemas
+ * their linear-time equivalents, see {@link getUntrustedFormats}), or null when the format is unknown
+ * (unknown formats are annotations only, as in JSON Schema).
  */
-export function getFormatCheck(format: string): ((value: string) => boolean) | null {
+export function getFormatCheck(format: string, untrusted = false): ((value: string) => boolean) | null {
+  if (untrusted) {
+    const formats = getUntrustedFormats();
+    return Object.prototype.hasOwnProperty.call(formats, format) ? formats[format] : null;
+  }
+  if (!Object.prototype.hasOwnProperty.call(fastFormats, format)) return null;
   const definition = (fastFormats as Record<string, FormatDefinition | undefined>)[format];
   if (definition === undefined) return null;
   const validate =

@@ -2,8 +2,9 @@ import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
 import { countCodePoints } from './coerce-scalar';
 import type { CompileSchemaOptions } from './compile-schema-check';
+import { compileUntrustedPattern } from './compile-untrusted-pattern';
+import type { PatternMatcher } from './compile-untrusted-pattern';
 import { getFormatCheck } from './format-checks';
-import { isSafePattern } from './is-safe-pattern';
 import type { ValidationState } from './validation-state';
 
 type Rule<T> = (value: T, path: string, state: ValidationState) => void;
@@ -31,16 +32,14 @@ export function buildStringRules(
     });
   }
   if (typeof node.pattern === 'string') {
-    const pattern = buildPattern(node.pattern, pointer, options);
-    if (pattern) {
-      rules.push((value, path, state) => {
-        if (!pattern.test(value)) state.addIssue(path, `must match the pattern ${node.pattern}`);
-      });
-    }
+    const pattern = buildPattern(node.pattern, `${pointer}/pattern`, options);
+    rules.push((value, path, state) => {
+      if (!pattern.test(value)) state.addIssue(path, `must match the pattern ${node.pattern}`);
+    });
   }
   if (typeof node.format === 'string') {
     const format = node.format;
-    const check = getFormatCheck(format);
+    const check = getFormatCheck(format, options.untrusted === true);
     if (check) {
       rules.push((value, path, state) => {
         if (!check(value)) state.addIssue(path, `must be a valid ${format}`);
@@ -54,15 +53,19 @@ export function buildStringRules(
   };
 }
 
-function buildPattern(source: string, pointer: string, options: CompileSchemaOptions): RegExp | null {
-  if (options.untrusted && !isSafePattern(source)) return null;
+/**
+ * Compiles a `pattern`: natively for our own schemas, with the linear-time engine for untrusted ones.
+ *
+ * @throws ToolDefinitionError for an invalid pattern, or an untrusted one the linear-time engine refuses.
+ */
+function buildPattern(source: string, pointer: string, options: CompileSchemaOptions): PatternMatcher {
+  if (options.untrusted) return compilePatternAt(source, pointer);
   try {
     return new RegExp(source, 'u');
   } catch (unicodeError) {
     try {
       return new RegExp(source);
     } catch {
-      if (options.untrusted) return null;
       throw new ToolDefinitionError(
         `The pattern at '${pointer}' is not a valid regular expression: ${source}`,
         {
@@ -70,6 +73,19 @@ function buildPattern(source: string, pointer: string, options: CompileSchemaOpt
         },
       );
     }
+  }
+}
+
+/**
+ * Compiles an untrusted schema's pattern with the linear-time engine, naming where it sits on failure.
+ *
+ * @throws ToolDefinitionError when the engine refuses the pattern.
+ */
+export function compilePatternAt(source: string, pointer: string): PatternMatcher {
+  try {
+    return compileUntrustedPattern(source);
+  } catch (error) {
+    throw new ToolDefinitionError(`${(error as Error).message} (at '${pointer}')`, { cause: error });
   }
 }
 

@@ -2,7 +2,8 @@ import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
 import type { CompileContext } from './compile-schema-check';
 import { describeType, isPlainRecord, setOwn, UNSAFE_KEYS } from './copy-json-value';
-import { isSafePattern } from './is-safe-pattern';
+import type { PatternMatcher } from './compile-untrusted-pattern';
+import { compilePatternAt } from './keyword-checks';
 import type { SchemaCheck } from './schema-check';
 import { joinPath } from './validation-state';
 
@@ -49,16 +50,10 @@ export function buildObjectCheck(node: JsonSchema, pointer: string, context: Com
       : context.compile(additional, `${pointer}/additionalProperties`);
   const allowedList = [...declared].join(', ');
   const patternChecks = isPlainRecord(node.patternProperties)
-    ? Object.entries(node.patternProperties as Record<string, unknown>).flatMap(([source, schema]) => {
-        const pattern = buildKeyPattern(
-          source,
-          `${pointer}/patternProperties`,
-          context.options.untrusted === true,
-        );
-        return pattern
-          ? [{ pattern, check: context.compile(schema, `${pointer}/patternProperties/${source}`) }]
-          : [];
-      })
+    ? Object.entries(node.patternProperties as Record<string, unknown>).map(([source, schema]) => ({
+        pattern: buildKeyPattern(source, `${pointer}/patternProperties`, context.options.untrusted === true),
+        check: context.compile(schema, `${pointer}/patternProperties/${source}`),
+      }))
     : [];
   const { minProperties, maxProperties } = node;
 
@@ -128,15 +123,16 @@ export function buildObjectCheck(node: JsonSchema, pointer: string, context: Com
 }
 
 /**
- * Compiles a `patternProperties` key pattern. An untrusted schema's unsafe or invalid pattern is skipped
- * (the server that sent it enforces it); a trusted schema's invalid pattern is a definition error.
+ * Compiles a `patternProperties` key pattern: natively for our own schemas, with the linear-time engine for
+ * untrusted ones.
+ *
+ * @throws ToolDefinitionError for an invalid pattern, or an untrusted one the linear-time engine refuses.
  */
-function buildKeyPattern(source: string, pointer: string, untrusted: boolean): RegExp | null {
-  if (untrusted && !isSafePattern(source)) return null;
+function buildKeyPattern(source: string, pointer: string, untrusted: boolean): PatternMatcher {
+  if (untrusted) return compilePatternAt(source, pointer);
   try {
     return new RegExp(source, 'u');
   } catch (error) {
-    if (untrusted) return null;
     throw new ToolDefinitionError(
       `The patternProperties key at '${pointer}' is not a valid regular expression: ${source}`,
       { cause: error },

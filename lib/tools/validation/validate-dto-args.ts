@@ -35,6 +35,16 @@ export function validateDtoArgs(
     result = { ...args };
     for (const [name, dtoClass] of Object.entries(binding.properties ?? {})) {
       const value = args[name];
+      if (Array.isArray(value)) {
+        // `@Param(name, { type: [Dto] })`: each element is one DTO.
+        result[name] = value.map((item, index) => {
+          if (!isPlainRecord(item)) return item;
+          const instance = instantiateDto(getDtoModel(dtoClass), item);
+          collectIssues(validateSync(instance, VALIDATE_OPTIONS), joinPath(name, String(index)), issues);
+          return instance;
+        });
+        continue;
+      }
       if (!isPlainRecord(value)) continue;
       const instance = instantiateDto(getDtoModel(dtoClass), value);
       collectIssues(validateSync(instance, VALIDATE_OPTIONS), name, issues);

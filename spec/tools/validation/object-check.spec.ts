@@ -59,13 +59,24 @@ describe('buildObjectCheck (through validateToolArgs)', () => {
       );
     });
 
-    it('never runs an unsafe or invalid key pattern from an untrusted schema', () => {
+    it('enforces a catastrophic key pattern from an untrusted schema in linear time', () => {
       const catastrophic: JsonSchema = {
         type: 'object',
-        patternProperties: { '^(a+)+$': { type: 'string' }, '(': {} },
+        patternProperties: { '^(a+)+$': { type: 'string' } },
       };
-      const key = `${'a'.repeat(40)}b`;
-      expect(validateToolArgs({ [key]: 1 }, catastrophic, { untrusted: true })).toEqual({ [key]: 1 });
+      const key = `${'a'.repeat(10_000)}`;
+      expect(() => validateToolArgs({ [key]: 1 }, catastrophic, { untrusted: true })).toThrow(
+        /: must be a string, got number$/,
+      );
+      const other = `${key}b`;
+      expect(validateToolArgs({ [other]: 1 }, catastrophic, { untrusted: true })).toEqual({ [other]: 1 });
+    });
+
+    it('refuses an invalid key pattern from an untrusted schema with a definition error', () => {
+      const schema: JsonSchema = { type: 'object', patternProperties: { '(': {} } };
+      expect(() => validateToolArgs({ a: 1 }, schema, { untrusted: true })).toThrow(
+        `The pattern "(" cannot be compiled by the linear-time engine for untrusted schemas (error parsing regexp: missing closing ): \`(\`); the server must simplify it. (at '#/patternProperties')`,
+      );
     });
   });
 });

@@ -332,22 +332,16 @@ describe('validateToolArgs', () => {
       );
     });
 
-    it('does not run an unsafe pattern from an untrusted schema, but runs it from a trusted one', () => {
+    it('enforces a catastrophic pattern from an untrusted schema in linear time', () => {
       const schema: JsonSchema = {
         type: 'object',
         properties: { s: { type: 'string', pattern: '^(a+)+$' } },
       };
-      const hostile = `${'a'.repeat(40)}!`;
-      expect(validateToolArgs({ s: hostile }, schema, { untrusted: true })).toEqual({ s: hostile });
-      expect(
-        issuesOf(() =>
-          validateToolArgs(
-            { s: 'b' },
-            { type: 'object', properties: { s: { type: 'string', pattern: '^a+$' } } },
-            { untrusted: true },
-          ),
-        )[0].path,
-      ).toBe('s');
+      const hostile = `${'a'.repeat(10_000)}!`;
+      expect(issuesOf(() => validateToolArgs({ s: hostile }, schema, { untrusted: true }))).toEqual([
+        { path: 's', message: 'must match the pattern ^(a+)+$' },
+      ]);
+      expect(validateToolArgs({ s: 'aaa' }, schema, { untrusted: true })).toEqual({ s: 'aaa' });
     });
   });
 
