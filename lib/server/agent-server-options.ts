@@ -1,5 +1,6 @@
 import type { RunContext } from '../runtime/run-context';
 import type { ServedCallInfo } from './create-mcp-server';
+import type { ResumableEventStore } from './http/resumable-event-store';
 
 /** Options of `startAgentServer` (and of `agent.start()` with the `http` transport). */
 export interface AgentServerOptions {
@@ -11,20 +12,53 @@ export interface AgentServerOptions {
   token?: string | null;
   /** `stateful` (default): MCP sessions with ids; `stateless`: every POST stands alone (any load balancer). */
   sessionMode?: 'stateful' | 'stateless';
-  /** A stateful session with no open request for this long is closed; its id then gets 404 (default 30 min). */
+  /**
+   * A stateful session with no request in progress for this long is closed; its id then gets 404 (default
+   * 30 min). An open GET stream (server-to-client notifications) does not keep a session alive.
+   */
   sessionIdleTimeoutMs?: number;
   /** Most stateful sessions open at once; new ones get 503 beyond it (default 1,000). */
   maxSessions?: number;
+  /**
+   * Most stateful sessions open at once from one client address; new ones get 429 beyond it (default 100).
+   * Behind a reverse proxy every client has the proxy's address.
+   */
+  maxSessionsPerClient?: number;
   /** Largest request body accepted, in bytes; larger ones get 413 before parsing (default 1 MiB). */
   maxBodyBytes?: number;
   /** Most tool calls running at once per session (per request when stateless); more are refused (default 16). */
   maxConcurrentCallsPerSession?: number;
+  /** Stateless mode: most tool calls running at once over all requests; more are refused (default 64). */
+  maxConcurrentStatelessCalls?: number;
+  /** `startAgentServer` only: a client must send a request's headers within this time (default 10 s). */
+  headersTimeoutMs?: number;
+  /**
+   * `startAgentServer` only: a client must send a whole request (headers and body) within this time (default
+   * 30 s; at least `headersTimeoutMs`). Responses (SSE streams) are not bounded by it.
+   */
+  requestTimeoutMs?: number;
+  /** `startAgentServer` only: an idle keep-alive connection is closed after this time (default 5 s). */
+  keepAliveTimeoutMs?: number;
+  /**
+   * `startAgentServer` only: most TCP connections open at once, open streams included; more are closed at
+   * once (default 2,048).
+   */
+  maxConnections?: number;
   /** Extra accepted `Host` values (host name or `host:port`); loopback names and the listen host are always accepted. */
   allowedHosts?: readonly string[];
   /** Accepted `Origin` values besides the server's own loopback origins, or `'*'` for any (browsers; use with a token). */
   allowedOrigins?: readonly string[] | '*';
   /** Answer with plain JSON instead of an SSE stream (no progress notifications; slightly faster). */
   enableJsonResponse?: boolean;
+  /**
+   * Stateful mode: stores the events of each session's streams so a client can resume a call's stream with
+   * `Last-Event-ID` after it closed (a dropped connection, or `context.closeSSEStream()` for polling,
+   * SEP-1699). Default: a bounded in-memory store per session (the newest 1,000 events); `false` turns
+   * resumability off; a factory gives each session a store of your own (e.g. backed by Redis).
+   */
+  eventStore?: false | (() => ResumableEventStore);
+  /** Stateful mode: the reconnection delay sent to clients in the SSE `retry` field, in ms (default 1,000). */
+  sseRetryMs?: number;
   /**
    * Builds the RunContext of each call; it must honour `info.signal`. Use it for per-session budgets and
    * permissions (`sessionContext(info.sessionId).child({ signal: info.signal })`).
@@ -59,6 +93,12 @@ export const AGENT_SERVER_DEFAULTS = Object.freeze({
   sessionMode: 'stateful' as const,
   sessionIdleTimeoutMs: 30 * 60 * 1000,
   maxSessions: 1000,
+  maxSessionsPerClient: 100,
   maxBodyBytes: 1024 * 1024,
   maxConcurrentCallsPerSession: 16,
+  maxConcurrentStatelessCalls: 64,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 2048,
 });

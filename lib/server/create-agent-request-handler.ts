@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ToolInputError } from '../errors/tool-input-error';
 import type { AgentServerOptions } from './agent-server-options';
+import { InMemoryEventStore } from './http/in-memory-event-store';
 import { McpEndpoint } from './http/mcp-endpoint';
+import type { ResumableEventStore } from './http/resumable-event-store';
 import { RequestGuard } from './http/request-guard';
 import { sendAgentCard } from './http/send-agent-card';
 import { sendJsonRpcError } from './http/send-json-rpc-error';
@@ -65,8 +67,12 @@ export function createAgentRequestHandler(
     sessionMode: settings.sessionMode,
     sessionIdleTimeoutMs: settings.sessionIdleTimeoutMs,
     maxSessions: settings.maxSessions,
+    maxSessionsPerClient: settings.maxSessionsPerClient,
+    maxConcurrentStatelessCalls: settings.maxConcurrentStatelessCalls,
     maxBodyBytes: settings.maxBodyBytes,
     enableJsonResponse: options.enableJsonResponse === true,
+    createEventStore: resolveEventStore(options.eventStore),
+    sseRetryMs: resolveRetryMs(options.sseRetryMs),
     onError,
     serverOptions: {
       maxConcurrentCalls: settings.maxConcurrentCallsPerSession,
@@ -143,4 +149,30 @@ function checkPath(name: string, path: string): string {
     );
   }
   return path;
+}
+
+/** Default of `sseRetryMs`. */
+const DEFAULT_SSE_RETRY_MS = 1_000;
+
+function resolveEventStore(
+  option: AgentRequestHandlerOptions['eventStore'],
+): (() => ResumableEventStore) | undefined {
+  if (option === false) return undefined;
+  if (option === undefined) return () => new InMemoryEventStore();
+  if (typeof option !== 'function') {
+    throw new ToolInputError(
+      'eventStore must be false or a function returning a store for one session (storeEvent, replayEventsAfter).',
+    );
+  }
+  return option;
+}
+
+function resolveRetryMs(option: number | undefined): number {
+  if (option === undefined) return DEFAULT_SSE_RETRY_MS;
+  if (!Number.isSafeInteger(option) || option < 0) {
+    throw new ToolInputError(
+      `sseRetryMs must be a whole number of milliseconds >= 0, got ${String(option)}.`,
+    );
+  }
+  return option;
 }

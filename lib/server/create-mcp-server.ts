@@ -4,13 +4,17 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolRequest, CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
 import { ToolNotFoundError } from '../errors/tool-not-found-error';
 import { RunContext } from '../runtime/run-context';
+import { attachToolCallChannel } from '../runtime/tool-call-scope';
 import { CallGate } from './call-gate';
+import { McpToolCallChannel } from './mcp-tool-call-channel';
+import type { LogLevelHolder } from './mcp-tool-call-channel';
 import { isCallerFacingError } from './is-caller-facing-error';
 import type { ServableAgent } from './servable-agent';
 import { toCallToolErrorResult, toCallToolResult } from './to-call-tool-result';
@@ -45,6 +49,11 @@ export interface McpServerOptions {
   /** Most calls running at once on this server instance (one session); more are refused (default 16). */
   maxConcurrentCalls?: number;
   /**
+   * A gate shared with other servers (every stateless request of one endpoint): a call must also find a
+   * slot there, else it is refused like one over `maxConcurrentCalls`.
+   */
+  sharedCallGate?: { readonly limit: number; tryEnter(): boolean; leave(): void };
+  /**
    * Builds the RunContext of one call; it must honour `info.signal` (e.g. `session.child({ signal })` to
    * count calls against a per-session budget). Default: `new RunContext({ signal, sessionId })`.
    */
@@ -61,7 +70,15 @@ export interface McpServerOptions {
    * release what it holds open for that request.
    */
   onCallCanceled?: (requestId: RequestId) => void;
+  /**
+   * Longest wait, in ms, for the client's answer when a tool asks the user (`context.elicit`, approval
+   * through elicitation) or the client's model (`context.sample`) (default 300,000: a person may be slow).
+   */
+  interactionTimeoutMs?: number;
 }
+
+/** Default of {@link McpServerOptions.interactionTimeoutMs}. */
+export const DEFAULT_INTERACTION_TIMEOUT_MS = 300_000;
 
 /**
  * Builds an MCP server (the SDK's low-level `Server`) that lists the agent's tools and runs every
@@ -74,10 +91,11 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
   const server = new Server(
     { name: options.name ?? card.name, version: options.version ?? card.version ?? '0.0.0' },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, logging: {} },
       instructions: options.instructions ?? (card.description || undefined),
-      // The SDK builds a new Ajv (about 1 ms) per server for elicitation results, which these servers never
-      // request; stateless serving builds a server per request, so that cost would dominate every call.
+      // The SDK builds a new Ajv (about 1 ms) per server for its own elicitInput(), which these servers never
+      // use (answers to context.elicit() are checked by our validator); stateless serving builds a server per
+      // request, so that cost would dominate every call.
       jsonSchemaValidator: NO_ELICITATION_VALIDATOR,
     },
   );
@@ -85,6 +103,13 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
     Math.max(1, Math.floor(options.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS)),
   );
   const transport = options.transport ?? 'http';
+  const logLevel: LogLevelHolder = { level: undefined };
+  const requestTimeoutMs = options.interactionTimeoutMs ?? DEFAULT_INTERACTION_TIMEOUT_MS;
+  // Replaces the SDK's handler: the level applies to the log messages of calls, sent on their own streams.
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    logLevel.level = request.params.level;
+    return {};
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [...agent.tools.values()].map(toMcpTool),
   }));
@@ -100,6 +125,14 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
         `Too many concurrent tool calls in this session (limit ${gate.limit}); wait for one to finish and retry.`,
       );
     }
+    const shared = options.sharedCallGate;
+    if (shared && !shared.tryEnter()) {
+      gate.leave();
+      throw new McpError(
+        TOO_MANY_CALLS_ERROR_CODE,
+        `Too many concurrent tool calls on this server (limit ${shared.limit}); wait for one to finish and retry.`,
+      );
+    }
     const onCanceled = options.onCallCanceled && (() => options.onCallCanceled?.(extra.requestId));
     if (onCanceled) extra.signal.addEventListener('abort', onCanceled, { once: true });
     try {
@@ -112,6 +145,10 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
       const context = options.buildContext
         ? options.buildContext(info)
         : new RunContext({ signal: extra.signal, sessionId: info.sessionId });
+      attachToolCallChannel(
+        context,
+        new McpToolCallChannel({ toolName, server, extra, logLevel, requestTimeoutMs }),
+      );
       const result = await agent.callToolInContext(toolName, context, request.params.arguments ?? {});
       return toCallToolResult(result, toolName);
     } catch (error) {
@@ -121,6 +158,7 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
       return toCallToolErrorResult(error, toolName);
     } finally {
       gate.leave();
+      shared?.leave();
       if (onCanceled) extra.signal.removeEventListener('abort', onCanceled);
     }
   });

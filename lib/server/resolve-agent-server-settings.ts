@@ -7,15 +7,22 @@ export interface AgentServerSettings {
   readonly sessionMode: 'stateful' | 'stateless';
   readonly sessionIdleTimeoutMs: number;
   readonly maxSessions: number;
+  readonly maxSessionsPerClient: number;
   readonly maxBodyBytes: number;
   readonly maxConcurrentCallsPerSession: number;
+  readonly maxConcurrentStatelessCalls: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly maxConnections: number;
 }
 
 /**
  * Fills in the defaults of the serving limits and checks them.
  *
- * @throws ToolInputError for a limit that is not a positive number, an unknown `sessionMode`, or a `token`
- * that is empty or only whitespace (it would silently turn authentication off).
+ * @throws ToolInputError for a limit that is not a positive number, a `requestTimeoutMs` shorter than
+ * `headersTimeoutMs`, an unknown `sessionMode`, or a `token` that is empty or only whitespace (it would
+ * silently turn authentication off).
  */
 export function resolveAgentServerSettings(
   options: Omit<AgentServerOptions, 'url' | 'allowNonLoopback'>,
@@ -24,8 +31,19 @@ export function resolveAgentServerSettings(
   const settings = { ...AGENT_SERVER_DEFAULTS, ...definedOnly(options) };
   assertPositive('maxBodyBytes', settings.maxBodyBytes);
   assertPositive('maxSessions', settings.maxSessions);
+  assertPositive('maxSessionsPerClient', settings.maxSessionsPerClient);
   assertPositive('sessionIdleTimeoutMs', settings.sessionIdleTimeoutMs);
   assertPositive('maxConcurrentCallsPerSession', settings.maxConcurrentCallsPerSession);
+  assertPositive('maxConcurrentStatelessCalls', settings.maxConcurrentStatelessCalls);
+  assertPositive('headersTimeoutMs', settings.headersTimeoutMs);
+  assertPositive('requestTimeoutMs', settings.requestTimeoutMs);
+  assertPositive('keepAliveTimeoutMs', settings.keepAliveTimeoutMs);
+  assertPositive('maxConnections', settings.maxConnections);
+  if (settings.requestTimeoutMs < settings.headersTimeoutMs) {
+    throw new ToolInputError(
+      `requestTimeoutMs (${settings.requestTimeoutMs}) must be at least headersTimeoutMs (${settings.headersTimeoutMs}): the whole request includes its headers.`,
+    );
+  }
   if (settings.sessionMode !== 'stateful' && settings.sessionMode !== 'stateless') {
     throw new ToolInputError(
       `sessionMode must be 'stateful' or 'stateless', got '${String(settings.sessionMode)}'.`,
@@ -35,8 +53,14 @@ export function resolveAgentServerSettings(
     sessionMode: settings.sessionMode,
     sessionIdleTimeoutMs: settings.sessionIdleTimeoutMs,
     maxSessions: settings.maxSessions,
+    maxSessionsPerClient: settings.maxSessionsPerClient,
     maxBodyBytes: settings.maxBodyBytes,
     maxConcurrentCallsPerSession: settings.maxConcurrentCallsPerSession,
+    maxConcurrentStatelessCalls: settings.maxConcurrentStatelessCalls,
+    headersTimeoutMs: settings.headersTimeoutMs,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
+    maxConnections: settings.maxConnections,
   };
 }
 

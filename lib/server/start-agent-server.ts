@@ -16,7 +16,8 @@ export { MCP_PATH, AGENT_CARD_PATH };
  * Serves an agent over HTTP: the A2A card at `/.well-known/agent.json` and the agent's tools as an MCP
  * streamable-HTTP endpoint at `/mcp`, every call going through `agent.callToolInContext`. Listens on the
  * card's URL (127.0.0.1 by default), refuses non-loopback interfaces unless asked, checks Host and Origin
- * (DNS rebinding), the optional bearer token, body size and per-session concurrency.
+ * (DNS rebinding), the optional bearer token, body size and per-session concurrency, and bounds slow and idle
+ * clients (header and request time limits, keep-alive timeout, a connection cap).
  *
  * @throws ToolInputError for a URL that cannot be served, a non-loopback host without `allowNonLoopback`,
  * bad limits, or a port that is taken.
@@ -25,20 +26,31 @@ export async function startAgentServer(
   agent: ServableAgent,
   options: AgentServerOptions = {},
 ): Promise<AgentServerHandle> {
-  resolveAgentServerSettings(options);
+  const settings = resolveAgentServerSettings(options);
   const address = resolveListenAddress(options.url ?? pickCardUrl(agent.card.url), options.allowNonLoopback);
   // Known once the port is: requests cannot arrive before listen() resolves.
   const state: { handler?: AgentRequestHandler } = {};
-  // Slow clients must not hold sockets forever: headers within 10 s, the whole request body within 30 s
-  // (this bounds reading requests only; SSE responses stay open as long as the client reads).
-  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (request, response) => {
-    if (state.handler) {
-      void state.handler.handle(request, response);
-      return;
-    }
-    request.resume();
-    sendJsonRpcError(response, 503, -32000, 'Service Unavailable: the server is starting.');
-  });
+  // Slow clients must not hold sockets forever: headers within 10 s, the whole request within 30 s by default
+  // (this bounds reading requests only; SSE responses stay open as long as the client reads). Node checks
+  // both only every `connectionsCheckingInterval` (30 s by default), so it is set to a tenth of the limit.
+  const server = createServer(
+    {
+      headersTimeout: settings.headersTimeoutMs,
+      requestTimeout: settings.requestTimeoutMs,
+      keepAliveTimeout: settings.keepAliveTimeoutMs,
+      connectionsCheckingInterval: checkingInterval(settings.headersTimeoutMs),
+    },
+    (request, response) => {
+      if (state.handler) {
+        void state.handler.handle(request, response);
+        return;
+      }
+      request.resume();
+      sendJsonRpcError(response, 503, -32000, 'Service Unavailable: the server is starting.');
+    },
+  );
+  // Beyond the cap Node closes new connections at once (before any byte is read).
+  server.maxConnections = settings.maxConnections;
   await listen(server, address.host, address.port);
   const port = (server.address() as AddressInfo).port;
   const urlHost =
@@ -72,6 +84,11 @@ export async function startAgentServer(
         await stopped;
       })()),
   };
+}
+
+/** How often Node looks for requests over their time limits: a tenth of the header limit, 50 ms to 1 s. */
+function checkingInterval(headersTimeoutMs: number): number {
+  return Math.min(1000, Math.max(50, Math.floor(headersTimeoutMs / 10)));
 }
 
 /** The card's URL when it is an HTTP(S) one (https is refused later, with advice); else the default. */

@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolResult } from '../tools/tool-result';
 import { isAuthorizationFailure, isCallerFacingError } from './is-caller-facing-error';
+import { toRichCallToolResult } from './to-rich-call-tool-result';
 
 /** The `_meta` key under which an error result carries the error's safe JSON form. */
 export const ERROR_META_KEY = 'dev.protolink/error';
@@ -10,6 +12,7 @@ export const ERROR_META_KEY = 'dev.protolink/error';
  */
 export function toCallToolResult(value: unknown, toolName: string): CallToolResult {
   if (value === undefined || value === null) return { content: [] };
+  if (ToolResult.isToolResult(value)) return toRichCallToolResult(value);
   if (typeof value === 'string') return { content: [{ type: 'text', text: value }] };
   let text: string | undefined;
   try {

@@ -12,6 +12,9 @@ const ROOT = join(__dirname, '..', '..');
 const MODULE = join(ROOT, 'spec', 'fixtures', 'serve', 'escaping-agent-module.ts');
 // A real MCP server over stdio: `protolink serve --stdio` of the escaping module, in its own process.
 const STDIO_SERVER = [
+  // A fresh process compiles the sources first: slow on a busy machine.
+  '--timeout',
+  '120',
   '--',
   process.execPath,
   '-r',
@@ -87,7 +90,7 @@ describe('the CLI prints server-provided text without escape sequences', () => {
     // JSON keeps the server's text, its control characters escaped (\u001b), never raw.
     const tools = JSON.parse(json.stdout) as { localName: string; description: string }[];
     expect(tools.find((tool) => tool.localName === 'greet')?.description).toContain(OSC52);
-  }, 60_000);
+  }, 300_000);
 
   it('protolink mcp call (HTTP server): a result and a tool error', async () => {
     const result = await cli('mcp', 'call', 'greet', '--args', '{"name": "Ada"}', '--url', server.mcpUrl);

@@ -8,9 +8,41 @@ describe('resolveAgentServerSettings', () => {
       sessionMode: 'stateful',
       sessionIdleTimeoutMs: AGENT_SERVER_DEFAULTS.sessionIdleTimeoutMs,
       maxSessions: 3,
+      maxSessionsPerClient: 100,
       maxBodyBytes: AGENT_SERVER_DEFAULTS.maxBodyBytes,
       maxConcurrentCallsPerSession: AGENT_SERVER_DEFAULTS.maxConcurrentCallsPerSession,
+      maxConcurrentStatelessCalls: 64,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 2048,
     });
+  });
+
+  it('refuses each slow-client and connection limit that is not a positive number', () => {
+    for (const name of [
+      'maxSessionsPerClient',
+      'maxConcurrentStatelessCalls',
+      'headersTimeoutMs',
+      'requestTimeoutMs',
+      'keepAliveTimeoutMs',
+      'maxConnections',
+    ] as const) {
+      expect(() => resolveAgentServerSettings({ [name]: 0 })).toThrow(
+        new ToolInputError(`${name} must be a positive number, got 0.`),
+      );
+    }
+  });
+
+  it('refuses a request time limit shorter than the header time limit', () => {
+    expect(() => resolveAgentServerSettings({ headersTimeoutMs: 2000, requestTimeoutMs: 1000 })).toThrow(
+      new ToolInputError(
+        'requestTimeoutMs (1000) must be at least headersTimeoutMs (2000): the whole request includes its headers.',
+      ),
+    );
+    expect(() =>
+      resolveAgentServerSettings({ headersTimeoutMs: 1000, requestTimeoutMs: 1000 }),
+    ).not.toThrow();
   });
 
   it('refuses a limit that is not a positive number with a ToolInputError', () => {

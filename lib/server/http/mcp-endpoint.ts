@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { CallGate } from '../call-gate';
 import { createMcpServer } from '../create-mcp-server';
 import type { McpServerOptions } from '../create-mcp-server';
 import type { ServableAgent } from '../servable-agent';
@@ -10,6 +12,7 @@ import type { McpSession } from './mcp-session-store';
 import { McpSessionStore } from './mcp-session-store';
 import { parsedRequestBody } from './parsed-request-body';
 import { readRequestBody } from './read-request-body';
+import type { ResumableEventStore } from './resumable-event-store';
 import { sendJsonRpcError } from './send-json-rpc-error';
 
 /** Options of {@link McpEndpoint}. */
@@ -17,8 +20,16 @@ export interface McpEndpointOptions {
   readonly sessionMode: 'stateful' | 'stateless';
   readonly sessionIdleTimeoutMs: number;
   readonly maxSessions: number;
+  /** Most sessions open at once from one client address (429 beyond). */
+  readonly maxSessionsPerClient: number;
+  /** Stateless mode: most calls running at once over every request. */
+  readonly maxConcurrentStatelessCalls: number;
   readonly maxBodyBytes: number;
   readonly enableJsonResponse: boolean;
+  /** Stateful mode: builds the event store of a new session (resumable streams); none when undefined. */
+  readonly createEventStore?: () => ResumableEventStore;
+  /** Stateful mode: the SSE `retry` field sent with resumable streams, in ms. */
+  readonly sseRetryMs?: number;
   /** Options of every MCP server built (one per session, or one per stateless request). */
   readonly serverOptions: McpServerOptions;
   readonly onError?: (error: unknown) => void;
@@ -32,6 +43,8 @@ export interface McpEndpointOptions {
  */
 export class McpEndpoint {
   private readonly sessions: McpSessionStore | undefined;
+  // Stateless requests each get their own server (and per-request gate); this one caps them all together.
+  private readonly statelessGate: CallGate;
 
   constructor(
     private readonly agent: ServableAgent,
@@ -39,6 +52,7 @@ export class McpEndpoint {
   ) {
     if (options.sessionMode === 'stateful')
       this.sessions = new McpSessionStore({ idleTimeoutMs: options.sessionIdleTimeoutMs });
+    this.statelessGate = new CallGate(options.maxConcurrentStatelessCalls);
   }
 
   /** How many stateful sessions are open. */
@@ -146,7 +160,8 @@ export class McpEndpoint {
         );
         return;
       }
-      const untrack = sessions.track(session);
+      // A GET only holds the notification stream open: the session stays idle (and can expire) meanwhile.
+      const untrack = sessions.track(session, request.method !== 'GET');
       const soloId = soloRequestId(body);
       if (soloId !== undefined) session.soloResponses.set(soloId, response);
       await this.dispatch(session.transport, request, response, body, () => {
@@ -177,7 +192,18 @@ export class McpEndpoint {
       );
       return;
     }
-    const session = await this.openSession(sessions);
+    const clientAddress = request.socket.remoteAddress ?? 'unknown';
+    if (sessions.countFor(clientAddress) >= this.options.maxSessionsPerClient) {
+      sendJsonRpcError(
+        response,
+        429,
+        -32000,
+        `Too Many Requests: this client already has ${this.options.maxSessionsPerClient} sessions open; close one (DELETE) or retry later.`,
+        { 'retry-after': '5' },
+      );
+      return;
+    }
+    const session = await this.openSession(sessions, clientAddress);
     const untrack = sessions.track(session);
     await this.dispatch(session.transport, request, response, body, () => {
       untrack();
@@ -186,7 +212,7 @@ export class McpEndpoint {
     });
   }
 
-  private async openSession(sessions: McpSessionStore): Promise<McpSession> {
+  private async openSession(sessions: McpSessionStore, clientAddress: string): Promise<McpSession> {
     // A canceled call gets no response, so the SDK would keep its POST open until the client goes away:
     // release it (only when the request came alone, so no other response shares the stream).
     const onCallCanceled = (requestId: RequestId) => {
@@ -204,6 +230,7 @@ export class McpEndpoint {
     const session = {
       id: '',
       server,
+      clientAddress,
       lastActivity: Date.now(),
       openRequests: 0,
       soloResponses: new Map(),
@@ -211,6 +238,8 @@ export class McpEndpoint {
     session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: this.options.enableJsonResponse,
+      eventStore: this.options.createEventStore?.() as EventStore | undefined,
+      retryInterval: this.options.createEventStore ? this.options.sseRetryMs : undefined,
       onsessioninitialized: (id) => {
         session.id = id;
         sessions.add(session);
@@ -229,7 +258,10 @@ export class McpEndpoint {
     response: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    const server = createMcpServer(this.agent, this.options.serverOptions);
+    const server = createMcpServer(this.agent, {
+      ...this.options.serverOptions,
+      sharedCallGate: this.statelessGate,
+    });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: this.options.enableJsonResponse,

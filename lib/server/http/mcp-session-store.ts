@@ -9,9 +9,11 @@ export interface McpSession {
   id: string;
   transport: StreamableHTTPServerTransport;
   readonly server: Server;
+  /** The address of the client that opened the session (for the per-client cap). */
+  clientAddress: string;
   /** When the last request of the session arrived or finished (ms since the epoch). */
   lastActivity: number;
-  /** HTTP requests of the session still open (an SSE stream keeps the session alive). */
+  /** Requests of the session in progress (POST, DELETE); an open GET stream is not counted: it is idle. */
   openRequests: number;
   /** Responses of requests that arrived alone in their POST, by JSON-RPC id (released when canceled). */
   soloResponses: Map<RequestId, ServerResponse>;
@@ -32,6 +34,7 @@ export interface McpSessionStoreOptions {
  */
 export class McpSessionStore {
   private readonly sessions = new Map<string, McpSession>();
+  private readonly perClient = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: McpSessionStoreOptions) {
@@ -46,6 +49,11 @@ export class McpSessionStore {
     return this.sessions.size;
   }
 
+  /** How many sessions the client at `address` has open. */
+  countFor(address: string): number {
+    return this.perClient.get(address) ?? 0;
+  }
+
   /** Returns the session with this id, or undefined when it does not exist (never did, closed or expired). */
   get(id: string): McpSession | undefined {
     return this.sessions.get(id);
@@ -53,32 +61,43 @@ export class McpSessionStore {
 
   /** Adds a session. */
   add(session: McpSession): void {
+    if (this.sessions.has(session.id)) return;
     this.sessions.set(session.id, session);
+    this.perClient.set(session.clientAddress, this.countFor(session.clientAddress) + 1);
   }
 
-  /** Forgets a session (after its transport closed). */
+  /** Forgets a session (after its transport closed); forgetting it twice is harmless. */
   delete(id: string): void {
+    const session = this.sessions.get(id);
+    if (!session) return;
     this.sessions.delete(id);
+    const left = this.countFor(session.clientAddress) - 1;
+    if (left > 0) this.perClient.set(session.clientAddress, left);
+    else this.perClient.delete(session.clientAddress);
   }
 
-  /** Marks the start of a request of the session; call the returned function when the request ends. */
-  track(session: McpSession): () => void {
-    session.openRequests += 1;
+  /**
+   * Marks the start of a request of the session; call the returned function when the request ends. A
+   * request that only holds a stream open (`busy: false`, the GET stream) counts as activity when it starts
+   * and ends, but leaves the session idle meanwhile, so a client cannot pin a session with it.
+   */
+  track(session: McpSession, busy = true): () => void {
+    if (busy) session.openRequests += 1;
     session.lastActivity = Date.now();
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
-      session.openRequests -= 1;
+      if (busy) session.openRequests -= 1;
       session.lastActivity = Date.now();
     };
   }
 
-  /** Closes every session with no open request that has been idle longer than the idle timeout. */
+  /** Closes every session with no request in progress that has been idle longer than the idle timeout. */
   sweep(now: number = Date.now()): void {
     for (const session of [...this.sessions.values()]) {
       if (session.openRequests === 0 && now - session.lastActivity > this.options.idleTimeoutMs) {
-        this.sessions.delete(session.id);
+        this.delete(session.id);
         void closeSession(session);
       }
     }
@@ -89,6 +108,7 @@ export class McpSessionStore {
     clearInterval(this.timer);
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
+    this.perClient.clear();
     await Promise.all(sessions.map(closeSession));
   }
 }

@@ -1,9 +1,10 @@
 import type { McpSession } from '../../../lib/server/http/mcp-session-store';
 import { McpSessionStore } from '../../../lib/server/http/mcp-session-store';
 
-function fakeSession(id: string, closed: string[]): McpSession {
+function fakeSession(id: string, closed: string[], clientAddress = '127.0.0.1'): McpSession {
   return {
     id,
+    clientAddress,
     lastActivity: Date.now(),
     openRequests: 0,
     soloResponses: new Map(),
@@ -37,6 +38,44 @@ describe('McpSessionStore', () => {
       store.sweep(Date.now() + 2000);
       await new Promise((resolve) => setImmediate(resolve));
       expect(closed.sort()).toEqual(['busy', 'idle', 'recent']);
+      await store.closeAll();
+    });
+  });
+
+  describe('a stream-only request (the GET stream)', () => {
+    it('leaves the session idle, so it still expires', async () => {
+      const closed: string[] = [];
+      const store = new McpSessionStore({ idleTimeoutMs: 1000, sweepIntervalMs: 60_000 });
+      const streaming = fakeSession('streaming', closed);
+      store.add(streaming);
+      const end = store.track(streaming, false);
+      expect(streaming.openRequests).toBe(0);
+      store.sweep(Date.now() + 2000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toEqual(['streaming']);
+      end();
+      expect(streaming.openRequests).toBe(0);
+      await store.closeAll();
+    });
+  });
+
+  describe('countFor', () => {
+    it('counts open sessions per client address, through adds, deletes and expiry', async () => {
+      const closed: string[] = [];
+      const store = new McpSessionStore({ idleTimeoutMs: 1000, sweepIntervalMs: 60_000 });
+      store.add(fakeSession('a1', closed, '10.0.0.1'));
+      store.add(fakeSession('a2', closed, '10.0.0.1'));
+      store.add(fakeSession('a2', closed, '10.0.0.1'));
+      store.add(fakeSession('b1', closed, '10.0.0.2'));
+      expect([store.countFor('10.0.0.1'), store.countFor('10.0.0.2'), store.countFor('10.0.0.3')]).toEqual([
+        2, 1, 0,
+      ]);
+      store.delete('a1');
+      store.delete('a1');
+      expect(store.countFor('10.0.0.1')).toBe(1);
+      store.sweep(Date.now() + 2000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect([store.countFor('10.0.0.1'), store.countFor('10.0.0.2')]).toEqual([0, 0]);
       await store.closeAll();
     });
   });
