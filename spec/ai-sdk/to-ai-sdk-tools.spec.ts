@@ -48,7 +48,7 @@ describe('toAISDKTools', () => {
       await generateText({ model, tools: toAISDKTools(agent), prompt: 'hi' });
 
       const offered = model.doGenerateCalls[0].tools ?? [];
-      expect(offered.map((tool) => tool.name).sort()).toEqual(['add', 'publish', 'wait_for_cancel', 'wipe']);
+      expect(offered.map((tool) => tool.name).sort()).toEqual(['add', 'explode', 'publish', 'wait_for_cancel', 'wipe']);
       const add = offered.find((tool) => tool.name === 'add');
       expect(add).toMatchObject({
         type: 'function',
