@@ -78,7 +78,7 @@ export function buildToolDefinitions(classTarget: Function): readonly ToolDefini
         declaringClass: owner,
         methodName,
         options,
-        params: Object.freeze(buildParams(owner, methodName, params, (method as Function).length)),
+        params: Object.freeze(buildParams(owner, methodName, params, (method as Function).length, name)),
         returnType: readDesignReturnType(owner.prototype, methodName),
       }),
     );
@@ -93,6 +93,7 @@ function buildParams(
   methodName: string,
   records: readonly ParamRecord[],
   arity: number,
+  toolName: string,
 ): ParamDefinition[] {
   const where = `${owner.name}.${methodName}`;
   const designTypes = readDesignParamTypes(owner.prototype, methodName);
@@ -118,12 +119,13 @@ function buildParams(
       params.push({ kind: 'context', index });
       continue;
     }
-    const designType = designTypes?.[index];
-    const explicit = record.options.schema !== undefined || record.options.type !== undefined;
+    const explicitType = record.options.type;
+    const itemType = Array.isArray(explicitType) ? (explicitType[0] as Function) : undefined;
+    const designType =
+      typeof explicitType === 'function' ? explicitType : itemType ? Array : designTypes?.[index];
+    const explicit = record.options.schema !== undefined || explicitType !== undefined;
     if (!designTypes && !explicit) {
-      throw new ToolDefinitionError(
-        `${where} has no type metadata for parameter #${index + 1}: enable "emitDecoratorMetadata" and "experimentalDecorators" in tsconfig.json (and import 'reflect-metadata'), or give @Param an explicit { type } or { schema }.`,
-      );
+      throw new ToolDefinitionError(missingMetadataMessage(toolName, where, index, record));
     }
     if (record.kind === 'named') {
       if (seenNames.has(record.name))
@@ -131,7 +133,14 @@ function buildParams(
           `${where} has two parameters named '${record.name}'; names must be unique.`,
         );
       seenNames.add(record.name);
-      params.push({ kind: 'named', index, name: record.name, options: record.options, designType });
+      params.push({
+        kind: 'named',
+        index,
+        name: record.name,
+        options: record.options,
+        designType,
+        ...(itemType ? { itemType } : {}),
+      });
     } else {
       params.push({ kind: 'whole', index, options: record.options, designType });
     }
@@ -143,4 +152,31 @@ function buildParams(
     );
   }
   return params;
+}
+
+/**
+ * Says which tool and parameter has no type, why (the class was compiled without decorator metadata), and
+ * the three ways out.
+ */
+function missingMetadataMessage(
+  toolName: string,
+  where: string,
+  index: number,
+  record: Extract<ParamRecord, { kind: 'named' | 'whole' }>,
+): string {
+  const parameter =
+    record.kind === 'named'
+      ? `parameter '${record.name}' (#${index + 1})`
+      : `the unnamed @Param() (#${index + 1})`;
+  const example =
+    record.kind === 'named'
+      ? `@Param('${record.name}', { type: SomeDto }) (or { type: [SomeDto] } for an array, { type: 'string' } for a scalar)`
+      : '@Param({ type: SomeDto })';
+  return (
+    `Tool '${toolName}' (${where}): ${parameter} has no type, because the class was compiled without decorator metadata ` +
+    `(esbuild, tsx and vitest do not emit it, whatever tsconfig.json says). Fix it one of three ways: ` +
+    `1) give the type explicitly, ${example}; ` +
+    `2) compile with swc and jsc.transform.decoratorMetadata: true (with jsc.parser.decorators and legacyDecorator); ` +
+    `3) compile with tsc ("experimentalDecorators" and "emitDecoratorMetadata" in tsconfig.json, and import 'reflect-metadata').`
+  );
 }

@@ -15,8 +15,8 @@ export interface ToolOptions {
   tags?: string[];
   /** Example argument objects. */
   examples?: unknown[];
-  /** Capabilities the tool needs, merged after the `@Toolset` capabilities. */
-  capabilities?: string[];
+  /** Capabilities the tool needs (`['records.write']`), merged after the `@Toolset` capabilities. */
+  capabilities?: readonly string[];
   /** Builds the RunAction that the policy evaluates (previews, metadata). */
   actionBuilder?: ActionBuilder;
   /** Free-form metadata kept on the built tool. */
@@ -33,10 +33,27 @@ export interface ToolMethodRecord {
   readonly options: Readonly<ToolOptions>;
 }
 
+/** A JSON Schema type name `@Param` takes as `type`. */
+export type ParamTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+
+/** A class `@Param` takes as `type`: a DTO class, or `String`, `Number`, `Boolean`, `Date`. */
+export type ParamTypeClass = abstract new (...args: never[]) => unknown;
+
+/**
+ * The explicit type of a `@Param`: a schema type name (`'integer'`), a class (`BookingRequest`), or an array
+ * of a class (`[BookingRequest]`). A class or `[Class]` replaces decorator metadata, which esbuild, tsx and
+ * vitest do not emit.
+ */
+export type ParamType = ParamTypeName | ParamTypeClass | readonly [ParamTypeClass];
+
 /** Options of `@Param`. */
 export interface ParamOptions {
-  /** Schema type override, e.g. `'integer'` for a `number` parameter. */
-  type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+  /**
+   * The parameter's type: a schema type override (`'integer'` for a `number` parameter), or the class
+   * (`{ type: BookingRequest }`, `{ type: [BookingRequest] }` for an array) when decorator metadata is not
+   * emitted.
+   */
+  type?: ParamType;
   /** Full schema override of this parameter. */
   schema?: JsonSchema;
   /** The parameter may be left out. */

@@ -7,7 +7,10 @@ export type ParamDefinition =
       readonly index: number;
       readonly name: string;
       readonly options: Readonly<ParamOptions>;
+      /** The explicit `type` class, else the emitted `design:paramtypes` entry (`Array` for `[Class]`). */
       readonly designType: Function | undefined;
+      /** The element class of an explicit `{ type: [Class] }`. */
+      readonly itemType?: Function;
     }
   | {
       readonly kind: 'whole';

@@ -111,9 +111,10 @@ function buildInputSchema(
   const dtoProperties: Record<string, Function> = {};
   for (const param of definition.params) {
     if (param.kind !== 'named') continue;
-    const schema = buildParamSchema(param, entry, definition);
+    const schema = buildParamSchema(param, entry, definition, definitions);
     if (isDtoClass(param.designType) && !param.options.schema)
       dtoProperties[param.name] = param.designType as Function;
+    if (isDtoClass(param.itemType) && !param.options.schema) dtoProperties[param.name] = param.itemType!;
     if (param.options.description !== undefined) schema.description = param.options.description;
     if (param.options.default !== undefined) schema.default = structuredClone(param.options.default);
     // A DTO's own recursion (`$ref: '#'`) must keep pointing at the DTO, not at the argument object.
@@ -144,6 +145,8 @@ function bindExplicitDtos(
         dto.whole = param.designType as Function;
     } else if (param.kind === 'named' && !param.options.schema && isDtoClass(param.designType)) {
       dtoProperties[param.name] = param.designType as Function;
+    } else if (param.kind === 'named' && !param.options.schema && isDtoClass(param.itemType)) {
+      dtoProperties[param.name] = param.itemType!;
     }
   }
   if (Object.keys(dtoProperties).length > 0) dto.properties = dtoProperties;
@@ -153,10 +156,18 @@ function buildParamSchema(
   param: Extract<ParamDefinition, { kind: 'named' }>,
   entry: SchemaManifestEntry | undefined,
   definition: ToolDefinition,
+  definitions: Record<string, JsonSchema>,
 ): JsonSchema {
   if (param.options.schema) return normalizeSchema(param.options.schema);
-  if (param.options.type) {
+  if (typeof param.options.type === 'string') {
     return param.options.type === 'array' ? { type: 'array', items: {} } : { type: param.options.type };
+  }
+  if (param.itemType) {
+    // `{ type: [Dto] }`: the DTO's schema moves under the root `$defs` so its references keep resolving.
+    const items = isDtoClass(param.itemType)
+      ? embedPropertySchema(classToJsonSchema(param.itemType), param.itemType.name, definitions)
+      : designTypeToSchema(param.itemType);
+    return { type: 'array', items };
   }
   if (isDtoClass(param.designType)) return classToJsonSchema(param.designType as Function);
   const fromManifest = entry?.parameters?.[param.name];

@@ -61,8 +61,67 @@ describe('Param', () => {
     it('throws ToolDefinitionError for an unknown type', () => {
       expect(() => Param('a', { type: 'int' as ParamOptions['type'] })).toThrow(ToolDefinitionError);
       expect(() => Param('a', { type: 'int' as ParamOptions['type'] })).toThrow(
-        '@Param("a") has the unknown type \'int\'; use one of string, number, integer, boolean, object, array, null.',
+        '@Param("a") has the unknown type \'int\'; use one of string, number, integer, boolean, object, array, null, a class (e.g. { type: Booking }) or an array of one class (e.g. { type: [Booking] }).',
       );
+    });
+
+    it('throws ToolDefinitionError for an array type that is not one class', () => {
+      const twoClasses = [BookingRequest, SearchQuery] as unknown as ParamOptions['type'];
+      expect(() => Param('a', { type: twoClasses })).toThrow(ToolDefinitionError);
+      expect(() => Param('a', { type: twoClasses })).toThrow(
+        '@Param("a") has an array type with 2 entries; an array type names exactly one class, e.g. { type: [Booking] }.',
+      );
+      expect(() => Param('a', { type: ['string'] as unknown as ParamOptions['type'] })).toThrow(
+        '@Param("a") has an array type with something that is not a class; an array type names exactly one class, e.g. { type: [Booking] }.',
+      );
+      expect(() => Param({ type: [BookingRequest] })).toThrow(
+        "An unnamed @Param() is the whole argument object, which cannot be an array; give it a name, e.g. @Param('items', { type: [Item] }).",
+      );
+    });
+
+    it('takes a class or [Class] as type, which wins over decorator metadata', async () => {
+      class Explicit {
+        @Tool({ name: 'explicit', description: 'x' })
+        run(
+          @Param('booking', { type: BookingRequest }) booking: unknown,
+          @Param('queries', { type: [SearchQuery] }) queries: unknown,
+          @Param('when', { type: Date, optional: true }) when: unknown,
+        ): unknown[] {
+          return [
+            booking instanceof BookingRequest,
+            (queries as unknown[]).map((query) => query instanceof SearchQuery),
+            when,
+          ];
+        }
+      }
+      const [tool] = scanTools(new Explicit());
+      expect(tool.inputSchema.properties!.booking).toMatchObject({
+        type: 'object',
+        additionalProperties: false,
+      });
+      expect(tool.inputSchema.properties!.queries).toMatchObject({
+        type: 'array',
+        items: { type: 'object' },
+      });
+      expect(tool.inputSchema.properties!.when).toEqual({ type: 'string', format: 'date-time' });
+      const booking = { location: 'Athens', guests: 2 };
+      const query = { query: 'hotels' };
+      await expect(tool.call({ booking, queries: [query, query] })).resolves.toEqual([
+        true,
+        [true, true],
+        undefined,
+      ]);
+    });
+
+    it('takes @Param({ type }) as the whole argument object', () => {
+      class Whole {
+        @Tool({ name: 'whole', description: 'x' })
+        run(@Param({ type: SearchQuery }) query: unknown): unknown {
+          return query;
+        }
+      }
+      const [tool] = scanTools(new Whole());
+      expect(tool.inputSchema).toMatchObject({ properties: { query: { type: 'string' } } });
     });
 
     it('throws ToolDefinitionError for an unnamed @Param that is optional or has a default', () => {

@@ -165,7 +165,9 @@ describe('scanTools', () => {
         Object.getOwnPropertyDescriptor(NoMetadata.prototype, 'run')!,
       );
       Param('value')(NoMetadata.prototype, 'run', 0);
-      expect(() => scanTools(new NoMetadata())).toThrow(/enable "emitDecoratorMetadata"/);
+      expect(() => scanTools(new NoMetadata())).toThrow(
+        /^Tool 'no_metadata' \(NoMetadata\.run\): parameter 'value' \(#1\) has no type, because the class was compiled without decorator metadata/,
+      );
     });
 
     it('rejects invalid names at decoration time', () => {
