@@ -4,7 +4,7 @@ import { readMcpResult } from '../../../../lib/tools/adapters/mcp/read-mcp-resul
 const options = { toolName: 'tool', serverName: 'srv', maxResultChars: 20 };
 
 describe('readMcpResult', () => {
-  it('prefers structured content, then the first text item, then null', () => {
+  it('prefers structured content, then the first text item, then null for text-only results', () => {
     expect(
       readMcpResult({ content: [{ type: 'text', text: '{}' }], structuredContent: { a: 1 } }, options),
     ).toEqual({ a: 1 });
@@ -12,13 +12,13 @@ describe('readMcpResult', () => {
       readMcpResult(
         {
           content: [
-            { type: 'image', data: 'AA==', mimeType: 'image/png' },
+            { type: 'text', text: 'first' },
             { type: 'text', text: 'second' },
           ],
         },
         options,
       ),
-    ).toBe('second');
+    ).toBe('first');
     expect(readMcpResult({ content: [] }, options)).toBeNull();
     expect(readMcpResult({} as never, options)).toBeNull();
   });
