@@ -2,6 +2,7 @@ import type { ApprovalDecision } from '../policy/approval-decision';
 import type { ApprovalRequest } from '../policy/approval-request';
 import type { PolicyDecision } from '../policy/policy-decision';
 import type { RunAction } from '../runtime/run-action';
+import type { ToolLogLevel } from '../runtime/tool-call-channel';
 import type { ToolCallOutcome } from '../runtime/tool-call-tracer';
 
 /** Fields every tool-call event has. */
@@ -67,6 +68,26 @@ export interface ApprovalResponseEvent extends ToolCallEventBase {
   error: unknown;
 }
 
+/** A running tool reported progress (`context.reportProgress`) in an in-process call. */
+export interface ToolProgressEvent extends ToolCallEventBase {
+  /** Progress so far. */
+  progress: number;
+  /** The total, when known. */
+  total: number | undefined;
+  /** A human-readable note, when given. */
+  message: string | undefined;
+}
+
+/** A running tool sent a log message (`context.log`) in an in-process call. */
+export interface ToolLogEvent extends ToolCallEventBase {
+  /** The RFC 5424 severity. */
+  level: ToolLogLevel;
+  /** The message (any JSON-serializable data). */
+  data: unknown;
+  /** The logger's name, when given. */
+  logger: string | undefined;
+}
+
 /** The events an Agent emits, by name. */
 export interface AgentEventMap {
   'tool-call-start': ToolCallStartEvent;
@@ -75,6 +96,8 @@ export interface AgentEventMap {
   'policy-decision': PolicyDecisionEvent;
   'approval-request': ApprovalRequestEvent;
   'approval-response': ApprovalResponseEvent;
+  'tool-progress': ToolProgressEvent;
+  'tool-log': ToolLogEvent;
 }
 
 /** The name of an Agent event. */
@@ -88,4 +111,6 @@ export const AGENT_EVENT_NAMES: readonly AgentEventName[] = Object.freeze([
   'policy-decision',
   'approval-request',
   'approval-response',
+  'tool-progress',
+  'tool-log',
 ]);

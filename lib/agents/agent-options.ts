@@ -5,6 +5,7 @@ import type { OpenTelemetryApiLike } from '../runtime/tool-call-tracer';
 import type { BaseTool } from '../tools/base-tool';
 import type { AgentCard, AgentCardOptions } from './agent-card';
 import type { McpServerDict } from './serialization/agent-dict';
+import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 
 /** How an agent is reached: in process only, or served over HTTP (`start()`/`stop()`). */
 export type AgentTransport = 'runtime' | 'http';
@@ -36,6 +37,10 @@ export interface AgentOptions {
   policy?: Policy;
   /** Asked when the policy says `require_approval` (none → fail closed with ApprovalRequiredError). */
   approvalHandler?: ApprovalHandler;
+  /** Answers tools' `context.elicit()` questions in-process (served calls ask the MCP client instead). */
+  elicitationHandler?: ElicitationHandler;
+  /** Answers tools' `context.sample()` requests in-process (served calls ask the MCP client instead). */
+  samplingHandler?: SamplingHandler;
   /** `'auto'` (default) or `'fixed'`. */
   skills?: SkillsMode;
   /** Tracing and listener options. */

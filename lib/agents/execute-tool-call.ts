@@ -9,7 +9,11 @@ import type { ToolCallTracer } from '../runtime/tool-call-tracer';
 import type { BaseTool, ToolCallOptions } from '../tools/base-tool';
 import { NativeTool } from '../tools/native-tool';
 import type { AgentEventMap } from './agent-events';
+import { runInToolCallScope } from '../runtime/tool-call-scope';
+import { AgentToolCallChannel } from './agent-tool-call-channel';
+import { approvalThroughChannel } from './approval-through-channel';
 import { prepareToolCall } from './prepare-tool-call';
+import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 import { ToolCallObserver } from './tool-call-observer';
 
 /** What the call path needs from its agent. */
@@ -20,6 +24,10 @@ export interface ToolCallHost {
   readonly policy: Policy;
   /** The approver (none → fail closed on `require_approval`). */
   readonly approvalHandler: ApprovalHandler | undefined;
+  /** Answers tools' questions in-process. */
+  readonly elicitationHandler: ElicitationHandler | undefined;
+  /** Answers tools' sampling requests in-process. */
+  readonly samplingHandler: SamplingHandler | undefined;
   /** Listeners. */
   readonly emitter: TelemetryEmitter<AgentEventMap>;
   /** Spans (undefined when tracing is off). */
@@ -56,13 +64,20 @@ export async function executeToolCall(
     context.checkToolCallBudget(name);
     const authorization = authorizeAction(prepared.action, context, {
       policy: host.policy,
-      approvalHandler: host.approvalHandler,
+      approvalHandler: host.approvalHandler ?? approvalThroughChannel(context),
       observer,
     });
     if (authorization instanceof Promise) await authorization;
     context.throwIfCanceled(name);
     context.chargeToolCall(name);
-    const result = await runCancellable(context, () => invokeTool(tool, prepared.args, context), {
+    const run = AgentToolCallChannel.isNeeded(host)
+      ? () =>
+          runInToolCallScope(
+            new AgentToolCallChannel(host, name, observer.callId || host.nextCallId(), context),
+            () => invokeTool(tool, prepared.args, context),
+          )
+      : () => invokeTool(tool, prepared.args, context);
+    const result = await runCancellable(context, run, {
       toolName: name,
       onLateResult: (late) => observer.lateResult(late),
     });

@@ -33,7 +33,8 @@ export class ToolCallObserver implements AuthorizationObserver {
     private readonly emitter: TelemetryEmitter<AgentEventMap> | undefined,
     private readonly span: ToolCallSpan | undefined,
     private readonly toolName: string,
-    private readonly callId: string,
+    /** The call's id ('' for the no-op observer). */
+    readonly callId: string,
     private readonly context: RunContext | undefined,
     private readonly startedAt: number,
   ) {}

@@ -7,6 +7,17 @@ import type { PolicyEffect } from './policy-effect';
 import { BudgetLedger, normalizeBudget } from './run-budget';
 import type { RunBudget, RunUsage } from './run-budget';
 import { EMPTY_RECORD, copyData, freezeCopy } from './deep-freeze';
+import { ToolRuntimeError } from '../errors/tool-runtime-error';
+import { isToolLogLevel, TOOL_LOG_LEVELS } from './tool-call-channel';
+import type {
+  ElicitationResult,
+  ElicitationSchemaInput,
+  SamplingRequest,
+  SamplingResult,
+  ToolCallChannel,
+  ToolLogLevel,
+} from './tool-call-channel';
+import { findToolCallChannel } from './tool-call-scope';
 
 /** A permission rule value: an effect name or alias, or a boolean. */
 export type PermissionValue = string | boolean;
@@ -176,6 +187,92 @@ export class RunContext {
       throw new ToolCancelledError(this.cancelMessage(toolName), { reason: this.cancelReason, toolName });
   }
 
+  /**
+   * Reports the progress of the running tool: a `notifications/progress` to the MCP client when the call is
+   * served (and the client asked for progress), a `tool-progress` event of the Agent in-process; otherwise
+   * nothing. `progress` should grow with each report.
+   *
+   * @throws ToolInputError when `progress` or `total` is not a finite number.
+   */
+  async reportProgress(progress: number, total?: number, message?: string): Promise<void> {
+    if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
+      throw new ToolInputError(
+        `reportProgress(progress, total?) takes finite numbers, got ${String(progress)}${total === undefined ? '' : ` and ${String(total)}`}.`,
+      );
+    }
+    if (message !== undefined && typeof message !== 'string')
+      throw new ToolInputError('reportProgress(progress, total?, message?): message must be a string.');
+    await this.channel()?.progress(progress, total, message);
+  }
+
+  /**
+   * Sends a log message from the running tool: a `notifications/message` to the MCP client when served
+   * (filtered by the level the client set with `logging/setLevel`), a `tool-log` event of the Agent
+   * in-process; otherwise nothing.
+   *
+   * @throws ToolInputError for a level that is not one of the eight RFC 5424 levels.
+   */
+  async log(level: ToolLogLevel, data: unknown, logger?: string): Promise<void> {
+    if (!isToolLogLevel(level)) {
+      throw new ToolInputError(
+        `log(level, data): level must be one of ${TOOL_LOG_LEVELS.join(', ')}; got ${JSON.stringify(level)}.`,
+      );
+    }
+    await this.channel()?.log(level, data, logger);
+  }
+
+  /**
+   * Asks the user a question: `elicitation/create` to the MCP client when served, the Agent's
+   * `elicitationHandler` in-process. With `accept`, `content` is validated and coerced against the schema
+   * (a JSON Schema of flat primitive fields, or a DTO class whose instance is returned), defaults applied.
+   *
+   * @throws ToolRuntimeError when nobody can answer (no handler, or a client without the capability).
+   * @throws ToolValidationError when the answer does not match the schema.
+   */
+  async elicit<T = Record<string, unknown>>(
+    message: string,
+    schema: ElicitationSchemaInput | (new (...args: never[]) => T),
+  ): Promise<ElicitationResult<T>> {
+    if (typeof message !== 'string' || message.trim() === '')
+      throw new ToolInputError(
+        'elicit(message, schema): message must be a non-empty string shown to the user.',
+      );
+    const channel = this.channel();
+    if (!channel) throw noAnswerError('elicit', 'elicitationHandler', 'elicitation');
+    return (await channel.elicit(message, schema, this.signal)) as ElicitationResult<T>;
+  }
+
+  /**
+   * Asks a model: `sampling/createMessage` to the MCP client when served, the Agent's `samplingHandler`
+   * in-process.
+   *
+   * @throws ToolRuntimeError when nobody can answer (no handler, or a client without the capability).
+   */
+  async sample(request: SamplingRequest): Promise<SamplingResult> {
+    if (typeof request !== 'object' || request === null || !Array.isArray(request.messages))
+      throw new ToolInputError('sample(request) needs { messages: [{ role, content }], maxTokens }.');
+    if (!Number.isSafeInteger(request.maxTokens) || request.maxTokens < 1)
+      throw new ToolInputError(
+        `sample(request): maxTokens must be a whole number of at least 1, got ${String(request.maxTokens)}.`,
+      );
+    const channel = this.channel();
+    if (!channel) throw noAnswerError('sample', 'samplingHandler', 'sampling');
+    return channel.sample(request, this.signal);
+  }
+
+  /**
+   * Closes the response stream of the served call, so the client reconnects and polls for the rest
+   * (SEP-1699); frees a connection during long work. Returns false when the call is not served over a
+   * resumable HTTP stream (nothing happens then).
+   */
+  closeSSEStream(): boolean {
+    return this.channel()?.closeStream() ?? false;
+  }
+
+  private channel(): ToolCallChannel | undefined {
+    return findToolCallChannel(this, parentOfContext);
+  }
+
   /** Counts one tool call. @throws BudgetExceededError when `maxToolCalls` would be exceeded. */
   chargeToolCall(toolName: string): void {
     this.ledger.charge('maxToolCalls', `calling tool '${toolName}'`);
@@ -310,6 +407,16 @@ export class RunContext {
 }
 
 const EMPTY_RULES: readonly CompiledCapabilityRules[] = Object.freeze([]);
+
+function parentOfContext(context: object): object | undefined {
+  return (context as unknown as { parent: RunContext | undefined }).parent;
+}
+
+function noAnswerError(method: string, handler: string, capability: string): ToolRuntimeError {
+  return new ToolRuntimeError(
+    `context.${method}() has nobody to answer: give the Agent ${handler === 'elicitationHandler' ? 'an' : 'a'} ${handler} for in-process calls, or serve the tool to an MCP client that declares the ${capability} capability.`,
+  );
+}
 
 const SIGNAL_OWNER = Symbol('protolink:run-context');
 

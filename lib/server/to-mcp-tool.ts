@@ -19,7 +19,7 @@ export function toMcpTool(tool: BaseTool): McpTool {
   const definition: McpTool = {
     name: tool.name,
     description: tool.description,
-    inputSchema: toInputSchema(tool.inputSchema),
+    inputSchema: toInputSchema(declaredInputSchema(tool) ?? tool.inputSchema),
   };
   const outputSchema = toOutputSchema(tool.outputSchema);
   if (outputSchema) definition.outputSchema = outputSchema;
@@ -64,4 +64,10 @@ function toAnnotations(tool: BaseTool): ToolAnnotations | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A NativeTool's schema as its author wrote it (advertised unchanged), when it was a JSON Schema object. */
+function declaredInputSchema(tool: BaseTool): JsonSchema | null {
+  const declared = (tool as { declaredInputSchema?: unknown }).declaredInputSchema;
+  return typeof declared === 'object' && declared !== null ? (declared as JsonSchema) : null;
 }
