@@ -23,7 +23,7 @@ describe('validateToolOutput with a ToolResult', () => {
     const result = ToolResult.text('x').withStructuredContent({ width: 'wide' });
     expect(() => validateToolOutput(result, outputSchema, 'chart')).toThrow(
       new ToolRuntimeError(
-        "Tool 'chart' returned a result that does not match its output schema (result.width: must be an integer, got the string \"wide\"). Fix the tool or its outputSchema.",
+        'Tool \'chart\' returned a result that does not match its output schema (result.width: must be an integer, got the string "wide"). Fix the tool or its outputSchema.',
       ),
     );
   });
