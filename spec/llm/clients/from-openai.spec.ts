@@ -115,7 +115,7 @@ describe('fromOpenAI', () => {
             },
           ],
         },
-        { role: 'tool', tool_call_id: 'call_SkEQ3ZGSJC8m6AvaIGNuuKdm', content: '"London"' },
+        { role: 'tool', tool_call_id: 'call_SkEQ3ZGSJC8m6AvaIGNuuKdm', content: 'London' },
       ]);
     });
 
