@@ -18,66 +18,68 @@ const MAX_REF_HOPS = 32;
  * at most `maxDepth` deep, and no `$ref` chain that only points at other `$ref`s in a circle (which would
  * recurse forever). Recursive schemas whose `$ref`s sit under real keywords are fine.
  *
+ * `kind` names the schema in messages (`input` or `output`).
+ *
  * @throws ToolDefinitionError naming the tool, the server and the problem.
  */
 export function assertRemoteSchema(
   schema: unknown,
   limits: RemoteSchemaLimits,
   where: string,
+  kind: 'input' | 'output' = 'input',
 ): asserts schema is JsonSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new ToolDefinitionError(`${where} has an input schema that is not a JSON object.`);
+    throw new ToolDefinitionError(`${where} has an ${kind} schema that is not a JSON object.`);
   }
-  let text: string;
-  try {
-    text = JSON.stringify(schema);
-  } catch (error) {
-    throw new ToolDefinitionError(`${where} has an input schema that cannot be serialized.`, {
-      cause: error,
-    });
-  }
-  if (text.length > limits.maxChars) {
-    throw new ToolDefinitionError(
-      `${where} has an input schema of ${text.length} characters (at most ${limits.maxChars}).`,
-    );
-  }
+  // Depth first: serializing a schema nested thousands of levels would overflow the stack.
   const stack: Array<{ node: unknown; depth: number }> = [{ node: schema, depth: 0 }];
   while (stack.length > 0) {
     const { node, depth } = stack.pop() as { node: unknown; depth: number };
     if (typeof node !== 'object' || node === null) continue;
     if (depth > limits.maxDepth) {
       throw new ToolDefinitionError(
-        `${where} has an input schema nested deeper than ${limits.maxDepth} levels.`,
+        `${where} has an ${kind} schema nested deeper than ${limits.maxDepth} levels.`,
       );
     }
     const record = node as Record<string, unknown>;
     if (!Array.isArray(node) && typeof record.$ref === 'string')
-      assertRefResolves(schema as JsonSchema, record.$ref, where);
+      assertRefResolves(schema as JsonSchema, record.$ref, `${where} has an ${kind} schema`);
     for (const child of Object.values(record)) stack.push({ node: child, depth: depth + 1 });
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(schema);
+  } catch (error) {
+    throw new ToolDefinitionError(`${where} has an ${kind} schema that cannot be serialized.`, {
+      cause: error,
+    });
+  }
+  if (text.length > limits.maxChars) {
+    throw new ToolDefinitionError(
+      `${where} has an ${kind} schema of ${text.length} characters (at most ${limits.maxChars}).`,
+    );
   }
 }
 
-function assertRefResolves(root: JsonSchema, reference: string, where: string): void {
+function assertRefResolves(root: JsonSchema, reference: string, subject: string): void {
   let current = reference;
   const seen = new Set<string>();
   for (let hop = 0; hop < MAX_REF_HOPS; hop += 1) {
     if (seen.has(current)) {
       throw new ToolDefinitionError(
-        `${where} has an input schema whose $ref '${reference}' points only at itself through other $refs.`,
+        `${subject} whose $ref '${reference}' points only at itself through other $refs.`,
       );
     }
     seen.add(current);
     const target = resolveLocalRef(root, current);
     if (target === undefined) {
       throw new ToolDefinitionError(
-        `${where} has an input schema with the unresolvable $ref '${current}' (only local refs are supported).`,
+        `${subject} with the unresolvable $ref '${current}' (only local refs are supported).`,
       );
     }
     if (typeof target !== 'object' || target === null || typeof (target as JsonSchema).$ref !== 'string')
       return;
     current = (target as JsonSchema).$ref as string;
   }
-  throw new ToolDefinitionError(
-    `${where} has an input schema with a $ref chain longer than ${MAX_REF_HOPS} hops.`,
-  );
+  throw new ToolDefinitionError(`${subject} with a $ref chain longer than ${MAX_REF_HOPS} hops.`);
 }

@@ -1,37 +1,44 @@
-import type { Tool as McpToolWire } from '@modelcontextprotocol/sdk/types.js';
 import { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import type { JsonSchema } from '../../json-schema';
 import { normalizeCapabilities } from '../../tool-name';
+import { assertUntrustedPatterns } from '../../validation/assert-untrusted-patterns';
 import { getCompiledValidator } from '../../validation/compiled-validator';
-import { assertRemoteSchema } from './assert-remote-schema';
 import type { McpClassEntry } from './build-mcp-tool-class';
 import { buildMcpNameMap } from './map-mcp-tool-name';
 import type { MCPToolAdapterOptions, MCPToolDefinition } from './mcp-adapter-options';
+import { readMcpToolDefinition } from './read-mcp-tool-definition';
 import type { McpConfigSummary, ResolvedMcpConfig } from './resolve-mcp-config';
 import { toMcpServerCapability } from './to-mcp-server-capability';
 
 /** The usable tools of one `tools/list` answer, and the ones that could not be used. */
 export interface McpListing {
-  /** Every definition the server sent, in order (duplicates dropped). */
+  /**
+   * Every definition the server sent that could be read (an object with a name and schemas within the size
+   * and depth limits), in order, duplicates dropped; some of them may still be set aside in `problems`.
+   */
   readonly definitions: readonly MCPToolDefinition[];
   /** The usable tools, by remote name. */
   readonly entries: ReadonlyMap<string, McpClassEntry>;
   /** Local name → remote name, for every usable tool. */
   readonly toRemote: ReadonlyMap<string, string>;
-  /** Remote name → why the tool cannot be used (bad schema, empty name); `<name>#duplicate` for repeats. */
+  /**
+   * Remote name → why the tool cannot be used (bad schema, reserved or colliding local name, empty name);
+   * `<name>#duplicate` for repeats, `#<position>` for entries without a usable name.
+   */
   readonly problems: ReadonlyMap<string, ToolDefinitionError>;
 }
 
 /**
- * Checks the server's definitions and prepares what the generated class needs: local names, capabilities,
- * metadata (`mcp`: the connection settings without secrets, shared by every tool of the server; `remoteName`;
- * `annotations`: the server's hints). A tool with an unusable definition is
- * set aside with a {@link ToolDefinitionError}; the others keep working.
- *
- * @throws ToolDefinitionError when two remote names map to the same local name.
+ * Checks the server's definitions one by one and prepares what the generated class needs: local names,
+ * capabilities, metadata (`mcp`: the connection settings without secrets, shared by every tool of the
+ * server; `remoteName`; `annotations`: the server's hints). A tool that cannot be used is set aside with a
+ * {@link ToolDefinitionError} in `problems` and the others keep working: an entry that is not an object or
+ * has no string name, a missing, non-object, oversized or too deeply nested schema, input that is not an
+ * object, a pattern the linear-time engine for untrusted schemas refuses, a local name every JavaScript
+ * object already has (`constructor`, `__proto__`, `toString`), or a local name an earlier tool took.
  */
 export function buildMcpListing(
-  wireTools: readonly McpToolWire[],
+  wireTools: readonly unknown[],
   config: ResolvedMcpConfig,
   summary: McpConfigSummary,
   capabilities: MCPToolAdapterOptions['capabilities'],
@@ -39,33 +46,27 @@ export function buildMcpListing(
   const definitions: MCPToolDefinition[] = [];
   const problems = new Map<string, ToolDefinitionError>();
   const seen = new Set<string>();
-  for (const wire of wireTools) {
-    const definition = toDefinition(wire);
-    const where = `MCP tool ${JSON.stringify(definition.name)} on server '${config.serverName}'`;
-    if (definition.name === '') {
-      problems.set(
-        '',
-        new ToolDefinitionError(
-          `A tool on MCP server '${config.serverName}' has an empty name; it cannot be exported.`,
-        ),
-      );
-      continue;
+  const limits = { maxChars: config.maxSchemaChars, maxDepth: config.maxSchemaDepth };
+  wireTools.forEach((wire, position) => {
+    const reading = readMcpToolDefinition(wire, position, config.serverName, limits);
+    if (!('definition' in reading)) {
+      if (!problems.has(reading.key)) problems.set(reading.key, reading.problem);
+      return;
     }
+    const definition = reading.definition;
+    const where = `MCP tool ${JSON.stringify(definition.name)} on server '${config.serverName}'`;
     if (seen.has(definition.name)) {
       problems.set(
         `${definition.name}#duplicate`,
         new ToolDefinitionError(`${where} is listed twice; only the first definition is used.`),
       );
-      continue;
+      return;
     }
     seen.add(definition.name);
     definitions.push(definition);
     try {
-      assertRemoteSchema(
-        definition.inputSchema,
-        { maxChars: config.maxSchemaChars, maxDepth: config.maxSchemaDepth },
-        where,
-      );
+      assertObjectInput(definition.inputSchema, where);
+      assertUntrustedPatterns(definition.inputSchema, where);
       const probe = structuredClone(definition.inputSchema);
       getCompiledValidator(probe, true).ajv();
     } catch (error) {
@@ -78,16 +79,17 @@ export function buildMcpListing(
         new ToolDefinitionError(message, { cause: error, toolName: definition.name }),
       );
     }
-  }
-  const usable = definitions.filter((definition) => !problems.has(definition.name));
+  });
   const names = buildMcpNameMap(
-    usable.map((definition) => definition.name),
+    definitions.filter((definition) => !problems.has(definition.name)).map((definition) => definition.name),
     config.namePrefix,
     config.serverName,
   );
+  for (const [remote, problem] of names.problems) problems.set(remote, problem);
   const entries = new Map<string, McpClassEntry>();
-  for (const definition of usable) {
-    const localName = names.toLocal.get(definition.name) as string;
+  for (const definition of definitions) {
+    const localName = names.toLocal.get(definition.name);
+    if (localName === undefined || problems.has(definition.name)) continue;
     entries.set(definition.name, {
       definition,
       localName,
@@ -109,16 +111,18 @@ export function buildMcpListing(
   return { definitions, entries, toRemote: names.toRemote, problems };
 }
 
-function toDefinition(wire: McpToolWire): MCPToolDefinition {
-  const definition: Record<string, unknown> = {
-    name: typeof wire.name === 'string' ? wire.name : '',
-    description: typeof wire.description === 'string' ? wire.description : '',
-    inputSchema: (wire.inputSchema as JsonSchema | undefined) ?? {},
-    annotations: Object.freeze({ ...(wire.annotations ?? {}) }),
-  };
-  if (typeof wire.title === 'string') definition.title = wire.title;
-  if (wire.outputSchema) definition.outputSchema = wire.outputSchema as JsonSchema;
-  return Object.freeze(definition) as unknown as MCPToolDefinition;
+/**
+ * Tool arguments are always one JSON object: a schema typed as anything else would refuse every call.
+ *
+ * @throws ToolDefinitionError naming the tool and the type it declares.
+ */
+function assertObjectInput(schema: JsonSchema, where: string): void {
+  const type = schema.type;
+  if (type === undefined || type === 'object') return;
+  if (Array.isArray(type) && type.includes('object')) return;
+  throw new ToolDefinitionError(
+    `${where} has an input schema of type ${JSON.stringify(type)}; tool arguments are one JSON object, so the server must declare type "object".`,
+  );
 }
 
 function resolveCapabilities(

@@ -2,11 +2,22 @@ import { createHash } from 'node:crypto';
 import { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import { TOOL_NAME_PATTERN } from '../../tool-name';
 
-/** Local names and the remote names they stand for, both ways. */
+/** Local names and the remote names they stand for, both ways, and the remote names that got none. */
 export interface McpNameMap {
   readonly toLocal: ReadonlyMap<string, string>;
   readonly toRemote: ReadonlyMap<string, string>;
+  /** Remote name → why it has no local name (its local form is taken, or is an `Object.prototype` member). */
+  readonly problems: ReadonlyMap<string, ToolDefinitionError>;
 }
+
+/**
+ * Names every JavaScript object already has (`constructor`, `__proto__`, `toString`, …): a generated
+ * method of that name would replace or hide what the runtime relies on, so such tools are set aside.
+ */
+const RESERVED_NAMES: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+]);
 
 /**
  * The local name of a remote tool: `prefix + name` when every provider accepts it, otherwise the invalid
@@ -22,9 +33,9 @@ export function toLocalToolName(remoteName: string, prefix = ''): string {
 }
 
 /**
- * Maps every remote name of one server to its local name.
- *
- * @throws ToolDefinitionError when two remote tools would share a local name (never silently overwritten).
+ * Maps every remote name of one server to its local name. A remote name whose local form is already taken
+ * by an earlier tool (never silently overwritten) or is a member of `Object.prototype` gets no local name
+ * and a {@link ToolDefinitionError} in `problems`; the others are mapped as usual.
  */
 export function buildMcpNameMap(
   remoteNames: readonly string[],
@@ -33,17 +44,32 @@ export function buildMcpNameMap(
 ): McpNameMap {
   const toLocal = new Map<string, string>();
   const toRemote = new Map<string, string>();
+  const problems = new Map<string, ToolDefinitionError>();
   for (const remote of remoteNames) {
     const local = toLocalToolName(remote, prefix);
+    if (RESERVED_NAMES.has(local)) {
+      problems.set(
+        remote,
+        new ToolDefinitionError(
+          `MCP tool ${JSON.stringify(remote)} on server '${serverName}' would get the local name '${local}', which every JavaScript object already has; it is set aside. Give the adapter a namePrefix (e.g. 'mcp_') to use it.`,
+          { toolName: remote },
+        ),
+      );
+      continue;
+    }
     const clash = toRemote.get(local);
     if (clash !== undefined && clash !== remote) {
-      throw new ToolDefinitionError(
-        `MCP server '${serverName}' has the tools ${JSON.stringify(clash)} and ${JSON.stringify(remote)}, which both map to the local name '${local}'. Rename one on the server.`,
-        { toolName: local },
+      problems.set(
+        remote,
+        new ToolDefinitionError(
+          `MCP server '${serverName}' has the tools ${JSON.stringify(clash)} and ${JSON.stringify(remote)}, which both map to the local name '${local}'; ${JSON.stringify(remote)} is set aside. Rename one on the server.`,
+          { toolName: remote },
+        ),
       );
+      continue;
     }
     toLocal.set(remote, local);
     toRemote.set(local, remote);
   }
-  return { toLocal, toRemote };
+  return { toLocal, toRemote, problems };
 }

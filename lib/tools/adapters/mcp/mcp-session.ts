@@ -1,7 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult, Tool as McpToolWire } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { attachServerStderr, SERVER_STDERR_NOTE } from './attach-server-stderr';
 import { createMcpTransport } from './create-mcp-transport';
@@ -15,9 +16,19 @@ const TERMINATE_LIMIT_MS = 3_000;
 
 /** One page of `tools/list`. */
 export interface McpToolPage {
-  readonly tools: readonly McpToolWire[];
+  /** The tool entries exactly as the server sent them, unchecked (see `buildMcpListing`). */
+  readonly tools: readonly unknown[];
   readonly nextCursor?: string;
 }
+
+/**
+ * The page's envelope only: each tool is checked on its own later, so one malformed definition (a string
+ * as input schema, a number as name) sets aside that tool instead of failing the SDK's parse of the page.
+ */
+const LENIENT_TOOLS_PAGE = z.looseObject({
+  tools: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
 
 /** Options of {@link McpSession.callTool}. */
 export interface McpSessionCallOptions {
@@ -124,11 +135,17 @@ export class McpSession {
     return this.handle.stderrTail();
   }
 
-  /** Reads one page of `tools/list`. */
+  /**
+   * Reads one page of `tools/list`, checking only its envelope. `Client.listTools` is not used: its schema
+   * fails the whole page for one bad tool, and it compiles every output schema with the SDK's Ajv, whose
+   * patterns run natively (a hostile server's schema could then block the event loop on its own results).
+   */
   async listToolsPage(cursor: string | undefined): Promise<McpToolPage> {
-    const result = await this.client.listTools(cursor === undefined ? undefined : { cursor }, {
-      timeout: this.config.timeoutMs,
-    });
+    const result = await this.client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      LENIENT_TOOLS_PAGE,
+      { timeout: this.config.timeoutMs },
+    );
     return { tools: result.tools, nextCursor: result.nextCursor };
   }
 

@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool as McpToolWire } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ProtolinkError } from '../../../errors/protolink-error';
 import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
 import type { ToolDefinitionError } from '../../../errors/tool-definition-error';
@@ -140,7 +140,7 @@ export class MCPToolAdapter {
   private async fetchState(): Promise<AdapterState> {
     const config = this.config;
     const wireTools = await this.withSession(async (session) => {
-      const all: McpToolWire[] = [];
+      const all: unknown[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < config.maxListPages; page += 1) {
         const result = await this.listPage(session, cursor);

@@ -40,18 +40,86 @@ describe('buildMcpListing', () => {
     expect(listing.problems.get('bad')).toBeInstanceOf(ToolDefinitionError);
   });
 
-  it('reports a local-name collision instead of overwriting', () => {
+  it('sets aside the tool whose local name collides, keeping the first', () => {
     const plain = resolveMcpConfig({ command: 'node', serverName: 'srv' });
-    expect(() =>
-      buildMcpListing(
-        [
-          { name: 'a.b', inputSchema: object },
-          { name: toLocalToolName('a.b'), inputSchema: object },
-        ],
-        plain,
-        summary,
-        undefined,
-      ),
-    ).toThrow(ToolDefinitionError);
+    const mapped = toLocalToolName('a.b');
+    const listing = buildMcpListing(
+      [
+        { name: 'a.b', inputSchema: object },
+        { name: mapped, inputSchema: object },
+      ],
+      plain,
+      summary,
+      undefined,
+    );
+    expect([...listing.entries.keys()]).toEqual(['a.b']);
+    expect(listing.problems.get(mapped)).toBeInstanceOf(ToolDefinitionError);
+  });
+
+  it('sets aside malformed entries one by one, keyed by name or position', () => {
+    const plain = resolveMcpConfig({ command: 'node', serverName: 'srv' });
+    const listing = buildMcpListing(
+      [
+        null,
+        'tool',
+        { name: 7, inputSchema: object },
+        { name: 'none' },
+        { name: 'text', inputSchema: 'x' },
+        { name: 'list', inputSchema: [object] },
+        { name: 'typed', inputSchema: { type: 'string' } },
+        { name: 'out', inputSchema: object, outputSchema: 3 },
+        { name: 'hints', inputSchema: object, annotations: { a: [[[[[[]]]]]] } },
+        { name: 'either', inputSchema: { type: ['object', 'null'] }, annotations: 'x', description: 5 },
+        { name: 'ok', inputSchema: object },
+      ],
+      { ...plain, maxSchemaDepth: 4 },
+      summary,
+      undefined,
+    );
+    expect([...listing.entries.keys()]).toEqual(['either', 'ok']);
+    expect(listing.entries.get('either')?.definition).toEqual({
+      name: 'either',
+      description: '',
+      inputSchema: { type: ['object', 'null'] },
+      annotations: {},
+    });
+    const messages = Object.fromEntries([...listing.problems].map(([key, error]) => [key, error.message]));
+    expect(messages).toEqual({
+      '#0': "The tool at position 0 of the listing of MCP server 'srv' is not a JSON object; it is set aside.",
+      '#1': "The tool at position 1 of the listing of MCP server 'srv' is not a JSON object; it is set aside.",
+      '#2': "The tool at position 2 of the listing of MCP server 'srv' has a name that is not a string (number 7); it is set aside.",
+      none: `MCP tool "none" on server 'srv' has no input schema.`,
+      text: `MCP tool "text" on server 'srv' has an input schema that is not a JSON object.`,
+      list: `MCP tool "list" on server 'srv' has an input schema that is not a JSON object.`,
+      typed: `MCP tool "typed" on server 'srv' has an input schema of type "string"; tool arguments are one JSON object, so the server must declare type "object".`,
+      out: `MCP tool "out" on server 'srv' has an output schema that is not a JSON object.`,
+      hints: `MCP tool "hints" on server 'srv' has annotations nested deeper than 4 levels.`,
+    });
+    expect([...listing.problems.values()].every((problem) => problem instanceof ToolDefinitionError)).toBe(
+      true,
+    );
+    expect(listing.definitions.map((definition) => definition.name)).toEqual(['typed', 'either', 'ok']);
+  });
+
+  it('sets aside a tool whose pattern the linear-time engine refuses', () => {
+    const listing = buildMcpListing(
+      [
+        {
+          name: 'back',
+          inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: '^(a)\\1$' } } },
+        },
+        {
+          name: 'redos',
+          inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: '^(a|a)*$' } } },
+        },
+      ],
+      config,
+      summary,
+      undefined,
+    );
+    expect([...listing.entries.keys()]).toEqual(['redos']);
+    expect(listing.problems.get('back')?.message).toBe(
+      `MCP tool "back" on server 'srv' has an input schema that cannot be used: The pattern "^(a)\\\\1$" uses back-references such as \\1, which the linear-time engine for untrusted schemas cannot run; the server must rewrite it without them. (at '#/properties/s/pattern')`,
+    );
   });
 });

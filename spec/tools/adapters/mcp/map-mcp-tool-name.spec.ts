@@ -28,12 +28,31 @@ describe('buildMcpNameMap', () => {
     expect(map.toLocal.get('c')).toBe('p_c');
   });
 
-  it('reports two remote names that map to one local name instead of overwriting', () => {
+  it('sets aside the later of two remote names that map to one local name instead of overwriting', () => {
     const mapped = toLocalToolName('a.b');
-    expect(() => buildMcpNameMap(['a.b', mapped], '', 'srv')).toThrow(
+    const map = buildMcpNameMap(['a.b', mapped, 'c'], '', 'srv');
+    expect(map.toLocal.get('a.b')).toBe(mapped);
+    expect(map.toRemote.get(mapped)).toBe('a.b');
+    expect(map.toLocal.has(mapped)).toBe(false);
+    expect(map.toLocal.get('c')).toBe('c');
+    expect(map.problems.get(mapped)).toEqual(
       new ToolDefinitionError(
-        `MCP server 'srv' has the tools "a.b" and "${mapped}", which both map to the local name '${mapped}'. Rename one on the server.`,
+        `MCP server 'srv' has the tools "a.b" and "${mapped}", which both map to the local name '${mapped}'; "${mapped}" is set aside. Rename one on the server.`,
       ),
     );
+    expect(map.problems.get(mapped)?.toolName).toBe(mapped);
   });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'])(
+    'sets aside %s, a name every object has, and suggests a namePrefix',
+    (name) => {
+      const map = buildMcpNameMap([name, 'ok'], '', 'srv');
+      expect(map.toLocal.has(name)).toBe(false);
+      expect(map.toLocal.get('ok')).toBe('ok');
+      expect(map.problems.get(name)?.message).toBe(
+        `MCP tool ${JSON.stringify(name)} on server 'srv' would get the local name '${name}', which every JavaScript object already has; it is set aside. Give the adapter a namePrefix (e.g. 'mcp_') to use it.`,
+      );
+      expect(buildMcpNameMap([name], 'mcp_', 'srv').toLocal.get(name)).toBe(`mcp_${name}`);
+    },
+  );
 });
