@@ -32,6 +32,11 @@ export interface McpServerDict {
   transport?: string;
   /** Tools taken from this server. */
   tools?: string[];
+  /**
+   * Definition pins of the server's tools (`{ name, sha256, definition }`, as `MCPToolAdapter.exportPins()`
+   * returns them): pass them back as the adapter's `pins` option so a restart does not re-trust changes.
+   */
+  pins?: Record<string, unknown>[];
   /** Other connection fields (command, args, url, cwd, timeoutMs, session…). */
   [key: string]: unknown;
 }

@@ -41,7 +41,7 @@ export function serializeAgent(snapshot: AgentSnapshot): AgentDict {
         ...(options ? { options } : {}),
       });
     } else if (mcp && typeof mcp === 'object') {
-      addMcpTool(servers, mcp as Record<string, unknown>, tool.name);
+      addMcpTool(servers, mcp as Record<string, unknown>, tool.name, metadata?.mcpPin);
     } else {
       tools.push({ type: 'native', name: tool.name });
     }
@@ -67,12 +67,17 @@ function readMetadata(tool: BaseTool): Record<string, unknown> | undefined {
     : undefined;
 }
 
-function addMcpTool(servers: McpServerDict[], config: Record<string, unknown>, toolName: string): void {
+function addMcpTool(
+  servers: McpServerDict[],
+  config: Record<string, unknown>,
+  toolName: string,
+  pin: unknown,
+): void {
   const clean = toJsonOptions(config) ?? {};
   delete clean.tools;
   const key = JSON.stringify(clean);
   let server = servers.find((entry) => {
-    const { tools: _tools, ...rest } = entry;
+    const { tools: _tools, pins: _pins, ...rest } = entry;
     return JSON.stringify(rest) === key;
   });
   if (!server) {
@@ -81,6 +86,18 @@ function addMcpTool(servers: McpServerDict[], config: Record<string, unknown>, t
   }
   const names = (server.tools ??= []);
   if (!names.includes(toolName)) names.push(toolName);
+  addMcpPin(server, pin);
+}
+
+/** Keeps the MCP adapter's definition pin of a tool (`metadata.mcpPin`) so a restart does not re-trust. */
+function addMcpPin(server: McpServerDict, pin: unknown): void {
+  const name = (pin as { name?: unknown } | null)?.name;
+  if (typeof pin !== 'object' || pin === null || typeof name !== 'string') return;
+  const pins = (server.pins ??= []);
+  const copy = structuredClone(pin) as Record<string, unknown>;
+  const index = pins.findIndex((entry) => entry.name === name);
+  if (index === -1) pins.push(copy);
+  else pins[index] = copy;
 }
 
 /** Keeps JSON data only: functions, symbols, class instances other than plain objects, and secret-named keys are dropped. */
@@ -112,7 +129,10 @@ function toJsonValue(value: unknown, depth = 0): unknown {
 }
 
 function cleanServer(server: McpServerDict): McpServerDict {
-  const clean = (toJsonOptions(server) ?? {}) as Record<string, unknown>;
+  // Pins are the server's own tool definitions (no secrets); their schemas keep keys such as `token`.
+  const { pins, ...rest } = server;
+  const clean = (toJsonOptions(rest) ?? {}) as Record<string, unknown>;
+  if (Array.isArray(pins)) clean.pins = structuredClone(pins);
   if (typeof clean.url === 'string') clean.url = redactUrl(clean.url);
   return clean as unknown as McpServerDict;
 }

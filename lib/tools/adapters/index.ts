@@ -1,5 +1,8 @@
 // Entry point `protolink/tools/adapters`: tools from other worlds (MCP servers), built like native ones.
 export { MCPToolAdapter } from './mcp/mcp-tool-adapter';
+export type { MCPToolAdapterEvents } from './mcp/mcp-tool-adapter';
+export type { MCPDefinitionChangeMode, MCPToolChange } from './mcp/mcp-definition-pins';
+export type { MCPPinnedField, MCPToolPin } from './mcp/pin-mcp-tool-definition';
 export type {
   MCPToolAdapterOptions,
   MCPToolDefinition,

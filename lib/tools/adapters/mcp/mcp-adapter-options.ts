@@ -1,4 +1,6 @@
 import type { JsonSchema } from '../../json-schema';
+import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-definition-pins';
+import type { MCPToolPin } from './pin-mcp-tool-definition';
 
 /** The transports an {@link MCPToolAdapter} speaks. */
 export type MCPTransportKind = 'stdio' | 'sse' | 'http';
@@ -48,7 +50,8 @@ export interface MCPToolAdapterOptions {
   /** Prepended to every local tool name (`github_` + `create_issue`), e.g. to keep servers apart. */
   namePrefix?: string;
   /** Capabilities of each tool: a list for all, or a function of the definition (e.g. approval for writes). */
-  capabilities?: readonly string[] | ((definition: MCPToolDefinition) => Iterable<string> | null | undefined);
+  capabilities?:
+    readonly string[] | ((definition: MCPToolDefinition) => readonly string[] | null | undefined);
   /** Largest text result kept, in characters; longer text is cut with a marker (default 1,000,000). */
   maxResultChars?: number;
   /** Largest message accepted from the server, in bytes; larger ones fail the call (default 16 MiB). */
@@ -59,6 +62,20 @@ export interface MCPToolAdapterOptions {
   maxSchemaChars?: number;
   /** Deepest server input schema accepted (default 64). */
   maxSchemaDepth?: number;
+  /**
+   * What happens when a tool's definition (name, title, description, schemas, annotations) differs from
+   * the one pinned when it was first listed: `refuse` (default: the tool is not built and its calls are
+   * refused until `adapter.acceptChanges(names)`), `warn` (the new definition is used and pinned, and a
+   * process warning is written) or `accept` (used and pinned silently). Listeners hear every change.
+   */
+  onDefinitionChange?: MCPDefinitionChangeMode;
+  /** Called with each definition change (same as `adapter.on('toolChanged', listener)`). */
+  onToolChanged?: (change: MCPToolChange) => void;
+  /**
+   * Pins saved earlier (`adapter.exportPins()`, or an agent's `mcpServers[].pins`), so a restart does not
+   * trust changed definitions again. Checked at first use.
+   */
+  pins?: readonly MCPToolPin[] | null;
 }
 
 /** One entry of {@link MCPToolAdapter.listTools}: the seed's fields plus the output schema and hints. */

@@ -5,6 +5,7 @@ import type { ToolDefinitionError } from '../../../errors/tool-definition-error'
 import { ToolInputError } from '../../../errors/tool-input-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { raceSignal } from '../../../runtime/race-signal';
+import { TelemetryEmitter } from '../../../runtime/telemetry-emitter';
 import type { ToolCallOptions } from '../../base-tool';
 import type { NativeTool } from '../../native-tool';
 import { scanTools } from '../../registry/scan-tools';
@@ -13,15 +14,25 @@ import type { McpListing } from './build-mcp-listing';
 import { buildMcpToolClass } from './build-mcp-tool-class';
 import { formatMcpToolListing, toInputTypes } from './format-mcp-tool-listing';
 import type { MCPToolAdapterOptions, MCPToolInfo } from './mcp-adapter-options';
+import { createMcpDefinitionPins } from './mcp-definition-pins';
+import type { McpDefinitionPins } from './mcp-definition-pins';
+import type { MCPToolChange } from './mcp-definition-pins';
 import { describeError, McpSession } from './mcp-session';
 import type { McpCallFailure, McpToolPage } from './mcp-session';
 import { readMcpResult } from './read-mcp-result';
 import { resolveMcpConfig, summarizeMcpConfig } from './resolve-mcp-config';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
+import type { MCPToolPin } from './pin-mcp-tool-definition';
 import { isSessionExpired, toMcpCallError } from './to-mcp-call-error';
 
 const asyncDispose: unique symbol = ((Symbol as { asyncDispose?: symbol }).asyncDispose ??
   Symbol.for('Symbol.asyncDispose')) as never;
+
+/** The events of an {@link MCPToolAdapter}. */
+export interface MCPToolAdapterEvents {
+  /** A pinned tool's definition changed (see `onDefinitionChange`). */
+  toolChanged: MCPToolChange;
+}
 
 interface AdapterState {
   listing: McpListing;
@@ -44,9 +55,12 @@ export class MCPToolAdapter {
   private state: AdapterState | undefined;
   private loading: Promise<AdapterState> | undefined;
   private generation = 0;
+  private pinning: McpDefinitionPins | undefined;
+  private readonly events = new TelemetryEmitter<MCPToolAdapterEvents>();
 
   constructor(options: MCPToolAdapterOptions = {}) {
     this.options = { ...options };
+    if (typeof options.onToolChanged === 'function') this.events.on('toolChanged', options.onToolChanged);
   }
 
   /**
@@ -82,7 +96,7 @@ export class MCPToolAdapter {
     const state = await this.load(false);
     const remote = state.listing.entries.has(name) ? name : state.listing.toRemote.get(name);
     if (remote !== undefined) return state.tools.get(remote) as NativeTool;
-    const problem = state.listing.problems.get(name);
+    const problem = state.listing.problems.get(name) ?? this.pins.refusalOf(name);
     if (problem) throw problem;
     throw new ToolInputError(`Tool '${name}' not found on MCP server.`, { toolName: name });
   }
@@ -104,6 +118,50 @@ export class MCPToolAdapter {
     return [...(this.state?.listing.problems.values() ?? [])];
   }
 
+  /**
+   * Subscribes to the adapter's events: `toolChanged` fires once per new definition of a pinned tool, with
+   * which fields changed and one readable line per change. A listener that throws never breaks a listing.
+   */
+  on<Name extends keyof MCPToolAdapterEvents>(
+    name: Name,
+    listener: (event: MCPToolAdapterEvents[Name]) => void,
+  ): void {
+    this.events.on(name, listener);
+  }
+
+  /** Removes a listener added with {@link on}; returns whether it was subscribed. */
+  off<Name extends keyof MCPToolAdapterEvents>(
+    name: Name,
+    listener: (event: MCPToolAdapterEvents[Name]) => void,
+  ): boolean {
+    return this.events.off(name, listener);
+  }
+
+  /** Changed tools refused until {@link acceptChanges} (`onDefinitionChange: 'refuse'`, the default). */
+  get pendingChanges(): readonly MCPToolChange[] {
+    return this.pins.changes;
+  }
+
+  /**
+   * Trusts the new definitions of changed tools (by remote or local name; every pending one when `names`
+   * is absent): they are pinned, and the next listing builds them. Returns the remote names accepted.
+   *
+   * @throws ToolInputError when a name has no pending change (the message lists the pending ones).
+   */
+  acceptChanges(names?: string | readonly string[]): string[] {
+    const accepted = this.pins.accept(typeof names === 'string' ? [names] : names);
+    if (accepted.length) this.invalidate();
+    return accepted;
+  }
+
+  /**
+   * The pins (name, sha256 and the trusted definition of every tool seen), as plain JSON without secrets;
+   * pass them back as the `pins` option (or keep them with the agent) so a restart does not re-trust.
+   */
+  exportPins(): MCPToolPin[] {
+    return this.pins.export();
+  }
+
   /** Ends the session (a stdio server is stopped). A later call opens a new one. */
   async close(): Promise<void> {
     const session = this.session ?? (await this.opening?.catch(() => undefined));
@@ -119,6 +177,22 @@ export class MCPToolAdapter {
 
   private get config(): ResolvedMcpConfig {
     return (this.resolved ??= resolveMcpConfig(this.options));
+  }
+
+  private get pins(): McpDefinitionPins {
+    return (this.pinning ??= createMcpDefinitionPins(this.options, this.config.serverName, (change) =>
+      this.reportChange(change),
+    ));
+  }
+
+  private reportChange(change: MCPToolChange): void {
+    if (change.action === 'warned') {
+      process.emitWarning(
+        `MCP tool '${change.name}' on server '${change.serverName}' changed its definition (${change.fields.join(', ')}); the new definition is used. ${change.details.join('; ')}`,
+        { code: 'PROTOLINK_MCP_TOOL_CHANGED' },
+      );
+    }
+    this.events.emit('toolChanged', change);
   }
 
   private async load(refresh: boolean): Promise<AdapterState> {
@@ -153,7 +227,9 @@ export class MCPToolAdapter {
         { provider: config.serverName },
       );
     });
-    const listing = buildMcpListing(wireTools, config, summarizeMcpConfig(config), this.options.capabilities);
+    const listing = this.pins.apply(
+      buildMcpListing(wireTools, config, summarizeMcpConfig(config), this.options.capabilities),
+    );
     const generated = buildMcpToolClass(
       `MCPTools_${config.serverName.replace(/[^A-Za-z0-9_]/g, '_')}`,
       [...listing.entries.values()],
@@ -214,6 +290,11 @@ export class MCPToolAdapter {
         context,
       );
     }
+    // A listing after notifications/tools/list_changed happens before the call, so a changed tool is
+    // refused even through NativeTools built before the change.
+    await raceSignal(this.load(false), signal, toOpeningCancelled);
+    const refusal = this.pins.refusalOf(remoteName);
+    if (refusal) throw refusal;
     const annotations = this.state?.listing.entries.get(remoteName)?.definition.annotations ?? {};
     const safeToRepeat = annotations.readOnlyHint === true || annotations.idempotentHint === true;
     const result = await this.withSession(async (session) => {
