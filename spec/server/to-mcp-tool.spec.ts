@@ -1,5 +1,7 @@
 import type { BaseTool } from '../../lib/tools/base-tool';
 import { hasObjectOutputSchema, toMcpTool } from '../../lib/server/to-mcp-tool';
+import { NativeTool } from '../../lib/tools/native-tool';
+import { IsInt, IsString, Min } from 'class-validator';
 
 function tool(overrides: Partial<BaseTool> & { metadata?: unknown }): BaseTool {
   return {
@@ -44,5 +46,78 @@ describe('toMcpTool', () => {
       toMcpTool(tool({ metadata: { annotations: { readOnlyHint: false } }, tags: ['read-only'] }))
         .annotations,
     ).toEqual({ readOnlyHint: false });
+  });
+
+  describe('schemas as declared', () => {
+    const RAW_2020_12 = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: {
+        address: {
+          type: 'object',
+          properties: { street: { type: 'string' }, city: { type: 'string' } },
+          required: ['city'],
+        },
+      },
+      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+      required: ['name'],
+      additionalProperties: false,
+    };
+
+    it('lists a NativeTool defined with a raw 2020-12 JSON Schema exactly as given', () => {
+      const given = structuredClone(RAW_2020_12);
+      const native = new NativeTool({
+        name: 'ship',
+        description: 'Ships a parcel',
+        inputSchema: given,
+        func: (args: Record<string, unknown>) => args,
+      });
+      const listed = toMcpTool(native);
+      expect(listed.inputSchema).toEqual(RAW_2020_12);
+      expect(Object.keys(listed.inputSchema)).toEqual(Object.keys(RAW_2020_12));
+      // A later change to the caller's object does not change what is advertised.
+      (given.properties as Record<string, unknown>).injected = { type: 'string' };
+      expect(toMcpTool(native).inputSchema).toEqual(RAW_2020_12);
+    });
+
+    it('still validates calls against the declared schema ($ref resolved, additionalProperties enforced)', async () => {
+      const native = new NativeTool({
+        name: 'ship',
+        description: 'Ships a parcel',
+        inputSchema: RAW_2020_12,
+        func: (args: Record<string, unknown>) => args,
+      });
+      await expect(native.call({ name: 'a', address: { city: 'Oslo' } })).resolves.toEqual({
+        name: 'a',
+        address: { city: 'Oslo' },
+      });
+      await expect(native.call({ name: 'a', address: {} })).rejects.toThrow(/city/);
+      await expect(native.call({ name: 'a', extra: 1 })).rejects.toThrow(/extra/);
+    });
+
+    it('lists DTO-derived schemas as before (no declared schema kept)', () => {
+      class Parcel {
+        @IsString()
+        name!: string;
+
+        @IsInt()
+        @Min(1)
+        weight!: number;
+      }
+      const native = new NativeTool({
+        name: 'weigh',
+        description: 'Weighs a parcel',
+        inputSchema: Parcel,
+        func: (args: Record<string, unknown>) => args,
+      });
+      expect(native.declaredInputSchema).toBeNull();
+      const listed = toMcpTool(native);
+      expect(listed.inputSchema).toBe(native.inputSchema);
+      expect(listed.inputSchema).toMatchObject({
+        type: 'object',
+        properties: { name: { type: 'string' }, weight: { type: 'integer', minimum: 1 } },
+      });
+      expect(listed.inputSchema).not.toHaveProperty('$schema');
+    });
   });
 });
