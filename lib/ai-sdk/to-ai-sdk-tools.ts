@@ -68,7 +68,12 @@ export function toAISDKTools(agent: Agent, options: ToAISDKToolsOptions = {}): T
       ...(mode === 'sdk'
         ? {
             needsApproval: async (input, { toolCallId }) => {
-              const context = openBridgeContext(options.context, { toolName: name, toolCallId }, undefined, BRIDGE);
+              const context = openBridgeContext(
+                options.context,
+                { toolName: name, toolCallId },
+                undefined,
+                BRIDGE,
+              );
               try {
                 return (await agent.checkPolicy(name, input, context)).effect === 'require_approval';
               } catch {
@@ -79,7 +84,12 @@ export function toAISDKTools(agent: Agent, options: ToAISDKToolsOptions = {}): T
           }
         : {}),
       execute: async (input, { toolCallId, abortSignal, messages }) => {
-        const context = openBridgeContext(options.context, { toolName: name, toolCallId }, abortSignal, BRIDGE);
+        const context = openBridgeContext(
+          options.context,
+          { toolName: name, toolCallId },
+          abortSignal,
+          BRIDGE,
+        );
         if (mode === 'sdk') {
           const approval = findSdkApproval(messages, toolCallId);
           if (approval) {

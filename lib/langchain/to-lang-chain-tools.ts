@@ -34,7 +34,10 @@ const BRIDGE = 'toLangChainTools()';
  * @throws ToolInputError for a bad `context` option; ToolDefinitionError when a tool's schema cannot be
  *   offered to a model (its root is not an object).
  */
-export function toLangChainTools(agent: Agent, options: ToLangChainToolsOptions = {}): DynamicStructuredTool[] {
+export function toLangChainTools(
+  agent: Agent,
+  options: ToLangChainToolsOptions = {},
+): DynamicStructuredTool[] {
   assertBridgeContextSource(options.context, BRIDGE);
   return collectTools(agent).map((each) => {
     const source = readToolDeclarationSource(each, 'LangChain');
@@ -46,7 +49,12 @@ export function toLangChainTools(agent: Agent, options: ToLangChainToolsOptions 
       schema: toLangChainSchema(schema),
       func: async (input: unknown, _runManager, config) => {
         const toolCallId = readToolCallId(config);
-        const context = openBridgeContext(options.context, { toolName: name, toolCallId }, config?.signal, BRIDGE);
+        const context = openBridgeContext(
+          options.context,
+          { toolName: name, toolCallId },
+          config?.signal,
+          BRIDGE,
+        );
         try {
           return await agent.callToolInContext(name, context, input as Record<string, unknown>);
         } catch (error) {

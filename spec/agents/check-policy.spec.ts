@@ -51,10 +51,7 @@ describe('Agent', () => {
     it("applies the context's permissions to a custom policy too", async () => {
       const policy: Policy = { name: 'yes', evaluate: () => new PolicyDecision({ effect: 'allow' }) };
       const agent = new Agent({ card: { name: 'a', description: 'd', url: 'http://127.0.0.1:1' }, policy });
-      agent.tool(
-        { name: 'send', description: 'Sends.', capabilities: ['mail.send'] },
-        () => 'sent',
-      );
+      agent.tool({ name: 'send', description: 'Sends.', capabilities: ['mail.send'] }, () => 'sent');
       const context = new RunContext({ permissions: { 'mail.send': 'require_approval' } });
 
       expect((await agent.checkPolicy('send', {})).effect).toBe('allow');
@@ -112,7 +109,9 @@ describe('Agent', () => {
       agent.tool({ name: 'ping', description: 'Pings.' }, () => 'pong');
 
       await expect(agent.checkPolicy('ping', {})).rejects.toBeInstanceOf(ActionPolicyError);
-      await expect(agent.checkPolicy('ping', {})).rejects.toThrow(/Policy 'broken' failed while evaluating tool 'ping' \(rules file missing\)/);
+      await expect(agent.checkPolicy('ping', {})).rejects.toThrow(
+        /Policy 'broken' failed while evaluating tool 'ping' \(rules file missing\)/,
+      );
     });
 
     it('waits for an async policy, and stops waiting when the run is canceled', async () => {
@@ -132,14 +131,20 @@ describe('Agent', () => {
       const context = new RunContext();
       context.cancel('done');
 
-      await expect(agent.checkPolicy('add', { a: 1, b: 2 }, context)).rejects.toBeInstanceOf(ToolCancelledError);
+      await expect(agent.checkPolicy('add', { a: 1, b: 2 }, context)).rejects.toBeInstanceOf(
+        ToolCancelledError,
+      );
     });
 
     it('rejects a context that is not a RunContext', async () => {
       const { agent } = buildBridgeAgent();
 
-      await expect(agent.checkPolicy('add', { a: 1, b: 2 }, {} as RunContext)).rejects.toBeInstanceOf(ToolInputError);
-      await expect(agent.checkPolicy('add', { a: 1, b: 2 }, {} as RunContext)).rejects.toThrow(/needs a RunContext/);
+      await expect(agent.checkPolicy('add', { a: 1, b: 2 }, {} as RunContext)).rejects.toBeInstanceOf(
+        ToolInputError,
+      );
+      await expect(agent.checkPolicy('add', { a: 1, b: 2 }, {} as RunContext)).rejects.toThrow(
+        /needs a RunContext/,
+      );
     });
 
     it('uses the default CapabilityPolicy of an agent built without one', async () => {

@@ -33,7 +33,12 @@ describe('toAISDKTools', () => {
       const { agent, log } = buildBridgeAgent();
       const model = scriptedLanguageModel([[{ id: 'c1', name: 'add', input: { a: '3', b: 4 } }], 'seven']);
 
-      const result = await generateText({ model, tools: toAISDKTools(agent), prompt: 'add', stopWhen: stepCountIs(3) });
+      const result = await generateText({
+        model,
+        tools: toAISDKTools(agent),
+        prompt: 'add',
+        stopWhen: stepCountIs(3),
+      });
 
       expect(result.text).toBe('seven');
       expect(log.calls).toEqual([{ tool: 'add', args: { a: 3, b: 4 } }]);
@@ -48,7 +53,13 @@ describe('toAISDKTools', () => {
       await generateText({ model, tools: toAISDKTools(agent), prompt: 'hi' });
 
       const offered = model.doGenerateCalls[0].tools ?? [];
-      expect(offered.map((tool) => tool.name).sort()).toEqual(['add', 'explode', 'publish', 'wait_for_cancel', 'wipe']);
+      expect(offered.map((tool) => tool.name).sort()).toEqual([
+        'add',
+        'explode',
+        'publish',
+        'wait_for_cancel',
+        'wipe',
+      ]);
       const add = offered.find((tool) => tool.name === 'add');
       expect(add).toMatchObject({
         type: 'function',
@@ -66,14 +77,23 @@ describe('toAISDKTools', () => {
       const { agent, log } = buildBridgeAgent();
       const model = scriptedLanguageModel([[{ id: 'c1', name: 'add', input: { a: 'x', note: 5 } }], 'sorry']);
 
-      const result = await generateText({ model, tools: toAISDKTools(agent), prompt: 'add', stopWhen: stepCountIs(3) });
+      const result = await generateText({
+        model,
+        tools: toAISDKTools(agent),
+        prompt: 'add',
+        stopWhen: stepCountIs(3),
+      });
 
       expect(log.calls).toEqual([]);
       const errors = result.steps[0].content.filter((part) => part.type === 'tool-error');
       expect(errors).toHaveLength(1);
       const error = errors[0].type === 'tool-error' ? errors[0].error : undefined;
       expect(error).toBeInstanceOf(ToolValidationError);
-      expect((error as ToolValidationError).issues.map((issue) => issue.path).sort()).toEqual(['a', 'b', 'note']);
+      expect((error as ToolValidationError).issues.map((issue) => issue.path).sort()).toEqual([
+        'a',
+        'b',
+        'note',
+      ]);
       const [seen] = toolOutputsSeen(model, 1);
       expect(seen.type).toBe('error-text');
       expect(seen.value).toContain("Invalid arguments for tool 'add'");
@@ -84,7 +104,12 @@ describe('toAISDKTools', () => {
       const { agent, log } = buildBridgeAgent();
       const model = scriptedLanguageModel([[{ id: 'c1', name: 'wipe', input: {} }], 'ok']);
 
-      const result = await generateText({ model, tools: toAISDKTools(agent), prompt: 'wipe', stopWhen: stepCountIs(3) });
+      const result = await generateText({
+        model,
+        tools: toAISDKTools(agent),
+        prompt: 'wipe',
+        stopWhen: stepCountIs(3),
+      });
 
       expect(log.calls).toEqual([]);
       const error = result.steps[0].content.find((part) => part.type === 'tool-error');
@@ -164,9 +189,17 @@ describe('toAISDKTools', () => {
         previews.push(...request.action.artifacts.map((artifact) => artifact.content));
         return new ApprovalDecision({ approved: true, requestId: request.requestId, decidedBy: 'alice' });
       });
-      const model = scriptedLanguageModel([[{ id: 'c1', name: 'publish', input: { title: 'Hello' } }], 'done']);
+      const model = scriptedLanguageModel([
+        [{ id: 'c1', name: 'publish', input: { title: 'Hello' } }],
+        'done',
+      ]);
 
-      const result = await generateText({ model, tools: toAISDKTools(agent), prompt: 'publish', stopWhen: stepCountIs(3) });
+      const result = await generateText({
+        model,
+        tools: toAISDKTools(agent),
+        prompt: 'publish',
+        stopWhen: stepCountIs(3),
+      });
 
       expect(result.content.some((part) => part.type === 'tool-approval-request')).toBe(false);
       expect(previews).toEqual(['Would publish "Hello"']);
@@ -176,9 +209,17 @@ describe('toAISDKTools', () => {
 
     it('fails closed with ApprovalRequiredError, told to the model, when the agent has no approver', async () => {
       const { agent, log } = buildBridgeAgent();
-      const model = scriptedLanguageModel([[{ id: 'c1', name: 'publish', input: { title: 'Hello' } }], 'done']);
+      const model = scriptedLanguageModel([
+        [{ id: 'c1', name: 'publish', input: { title: 'Hello' } }],
+        'done',
+      ]);
 
-      const result = await generateText({ model, tools: toAISDKTools(agent), prompt: 'publish', stopWhen: stepCountIs(3) });
+      const result = await generateText({
+        model,
+        tools: toAISDKTools(agent),
+        prompt: 'publish',
+        stopWhen: stepCountIs(3),
+      });
 
       expect(log.calls).toEqual([]);
       const error = result.steps[0].content.find((part) => part.type === 'tool-error');
@@ -222,7 +263,12 @@ describe('toAISDKTools', () => {
           {
             role: 'tool',
             content: [
-              { type: 'tool-approval-response', approvalId: request.approvalId, approved: true, reason: 'looks fine' },
+              {
+                type: 'tool-approval-response',
+                approvalId: request.approvalId,
+                approved: true,
+                reason: 'looks fine',
+              },
             ],
           },
         ],
@@ -233,7 +279,9 @@ describe('toAISDKTools', () => {
       expect(log.calls).toEqual([{ tool: 'publish', args: { title: 'Hello' } }]);
       expect(log.approvals).toHaveLength(1);
       const [approval] = log.approvals;
-      expect(approval.request.action.artifacts.map((artifact) => artifact.content)).toEqual(['Would publish "Hello"']);
+      expect(approval.request.action.artifacts.map((artifact) => artifact.content)).toEqual([
+        'Would publish "Hello"',
+      ]);
       expect(approval.decision).toMatchObject({
         approved: true,
         requestId: approval.request.requestId,
@@ -255,7 +303,14 @@ describe('toAISDKTools', () => {
           ...history,
           {
             role: 'tool',
-            content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: false, reason: 'no' }],
+            content: [
+              {
+                type: 'tool-approval-response',
+                approvalId: request.approvalId,
+                approved: false,
+                reason: 'no',
+              },
+            ],
           },
         ],
       });
@@ -284,7 +339,9 @@ describe('toAISDKTools', () => {
 
       expect(result.steps[0].content.some((part) => part.type === 'tool-approval-request')).toBe(false);
       expect(log.calls).toEqual([{ tool: 'add', args: { a: 1, b: 2 } }]);
-      const errors = result.steps[0].content.flatMap((part) => (part.type === 'tool-error' ? [part.error] : []));
+      const errors = result.steps[0].content.flatMap((part) =>
+        part.type === 'tool-error' ? [part.error] : [],
+      );
       expect(errors[0]).toBeInstanceOf(ActionDeniedError);
       expect(errors[1]).toBeInstanceOf(ToolValidationError);
     });
@@ -304,7 +361,9 @@ describe('toAISDKTools', () => {
     it('rejects an unknown approval mode', () => {
       const { agent } = buildBridgeAgent();
       expect(() => toAISDKTools(agent, { approval: 'user' as 'sdk' })).toThrow(ToolInputError);
-      expect(() => toAISDKTools(agent, { approval: 'user' as 'sdk' })).toThrow(/approval must be 'agent' or 'sdk'/);
+      expect(() => toAISDKTools(agent, { approval: 'user' as 'sdk' })).toThrow(
+        /approval must be 'agent' or 'sdk'/,
+      );
     });
 
     it('rejects a context that is neither a RunContext nor a factory', () => {

@@ -35,9 +35,17 @@ describe('toLangChainTools', () => {
       const { agent } = buildBridgeAgent();
       const model = new ScriptedChatModel(['nothing to do']);
 
-      await createAgent({ model, tools: toLangChainTools(agent) }).invoke({ messages: [{ role: 'user', content: 'hi' }] });
+      await createAgent({ model, tools: toLangChainTools(agent) }).invoke({
+        messages: [{ role: 'user', content: 'hi' }],
+      });
 
-      expect(Object.keys(model.log.tools).sort()).toEqual(['add', 'explode', 'publish', 'wait_for_cancel', 'wipe']);
+      expect(Object.keys(model.log.tools).sort()).toEqual([
+        'add',
+        'explode',
+        'publish',
+        'wait_for_cancel',
+        'wipe',
+      ]);
       expect(model.log.tools.add).toEqual({
         title: 'addInput',
         type: 'object',
@@ -51,13 +59,17 @@ describe('toLangChainTools', () => {
       const { agent, log } = buildBridgeAgent();
       const model = new ScriptedChatModel([[{ id: 'c1', name: 'add', args: { a: 'x', note: 5 } }], 'sorry']);
 
-      await createAgent({ model, tools: toLangChainTools(agent) }).invoke({ messages: [{ role: 'user', content: 'add' }] });
+      await createAgent({ model, tools: toLangChainTools(agent) }).invoke({
+        messages: [{ role: 'user', content: 'add' }],
+      });
 
       expect(log.calls).toEqual([]);
       const [seen] = toolMessagesSeen(model, 1);
       expect(seen.status).toBe('error');
       expect(seen.tool_call_id).toBe('c1');
-      const problem = parseContent(seen) as { error: { type: string; code: string; issues: { path: string }[] } };
+      const problem = parseContent(seen) as {
+        error: { type: string; code: string; issues: { path: string }[] };
+      };
       expect(problem.error).toMatchObject({ type: 'invalid_arguments', code: 'TOOL_VALIDATION' });
       expect(problem.error.issues.map((issue) => issue.path).sort()).toEqual(['a', 'b', 'note']);
     });
@@ -66,7 +78,9 @@ describe('toLangChainTools', () => {
       const { agent, log } = buildBridgeAgent();
       const model = new ScriptedChatModel([[{ id: 'c1', name: 'wipe', args: {} }], 'ok']);
 
-      await createAgent({ model, tools: toLangChainTools(agent) }).invoke({ messages: [{ role: 'user', content: 'wipe' }] });
+      await createAgent({ model, tools: toLangChainTools(agent) }).invoke({
+        messages: [{ role: 'user', content: 'wipe' }],
+      });
 
       expect(log.calls).toEqual([]);
       const [seen] = toolMessagesSeen(model, 1);
@@ -78,7 +92,9 @@ describe('toLangChainTools', () => {
       const { agent } = buildBridgeAgent();
       const model = new ScriptedChatModel([[{ id: 'c1', name: 'explode', args: {} }], 'ok']);
 
-      await createAgent({ model, tools: toLangChainTools(agent) }).invoke({ messages: [{ role: 'user', content: 'go' }] });
+      await createAgent({ model, tools: toLangChainTools(agent) }).invoke({
+        messages: [{ role: 'user', content: 'go' }],
+      });
 
       const [seen] = toolMessagesSeen(model, 1);
       expect(seen.status).toBe('error');
@@ -128,7 +144,12 @@ describe('toLangChainTools', () => {
       const add = tools.find((tool) => tool.name === 'add');
       const wipe = tools.find((tool) => tool.name === 'wipe');
 
-      const ok: unknown = await add?.invoke({ id: 'c1', name: 'add', args: { a: 1, b: 2 }, type: 'tool_call' });
+      const ok: unknown = await add?.invoke({
+        id: 'c1',
+        name: 'add',
+        args: { a: 1, b: 2 },
+        type: 'tool_call',
+      });
       const denied: unknown = await wipe?.invoke({ id: 'c2', name: 'wipe', args: {}, type: 'tool_call' });
 
       expect(ok).toBeInstanceOf(ToolMessage);
@@ -160,7 +181,9 @@ describe('toLangChainTools', () => {
   describe('options', () => {
     it('rejects a context that is neither a RunContext nor a factory', () => {
       const { agent } = buildBridgeAgent();
-      expect(() => toLangChainTools(agent, { context: 'run-1' as unknown as RunContext })).toThrow(ToolInputError);
+      expect(() => toLangChainTools(agent, { context: 'run-1' as unknown as RunContext })).toThrow(
+        ToolInputError,
+      );
       expect(() => toLangChainTools(agent, { context: 'run-1' as unknown as RunContext })).toThrow(
         /toLangChainTools\(\) must be a RunContext or a function/,
       );

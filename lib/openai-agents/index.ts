@@ -1,0 +1,7 @@
+export { toOpenAIAgentsTools } from './to-open-ai-agents-tools';
+export type {
+  NonStrictToolNotice,
+  OpenAIAgentsFunctionTool,
+  ToOpenAIAgentsToolsOptions,
+} from './to-open-ai-agents-tools';
+export type { BridgeContextFactory, BridgeContextSource, BridgeToolCall } from '../llm/open-bridge-context';
