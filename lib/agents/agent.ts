@@ -1,3 +1,4 @@
+import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import type { LlmMessage } from '../llm/llm';
 import { runToolLoop } from '../llm/run-tool-loop';
@@ -16,6 +17,7 @@ import type { BaseTool } from '../tools/base-tool';
 import type { JsonSchema } from '../tools/json-schema';
 import { NativeTool } from '../tools/native-tool';
 import { ToolRegistry } from '../tools/registry/tool-registry';
+import { scanTools } from '../tools/registry/scan-tools';
 import type { ActionBuilder, ToolFunction } from '../tools/tool-types';
 import { AgentCard } from './agent-card';
 import type { AgentEventMap, AgentEventName } from './agent-events';
@@ -45,10 +47,19 @@ export interface AgentToolOptions {
   tags?: string[] | null;
   /** Example argument objects. */
   examples?: unknown[] | null;
-  /** Capabilities the policy checks. */
-  capabilities?: Iterable<string> | null;
+  /** Capabilities the policy checks, e.g. `['records.write']` (a list; lower-cased). */
+  capabilities?: readonly string[] | null;
   /** Builds the RunAction the policy evaluates (previews for approvers). */
   actionBuilder?: ActionBuilder | null;
+}
+
+/** Options of {@link Agent.addTool} and {@link Agent.addToolset}. */
+export interface AgentAddToolOptions {
+  /**
+   * Replace a tool of the same name even when it comes from another source (native, built-in, another
+   * MCP server). Without it, only a tool from the same source is replaced and a clash is refused.
+   */
+  replace?: boolean;
 }
 
 /**
@@ -124,8 +135,7 @@ export class Agent {
             }),
       nextCallId: () => `call_${++sequence}`,
     };
-    for (const tool of options.tools ?? []) this.addTool(tool);
-    for (const instance of options.toolsets ?? []) this.addToolset(instance);
+    registerInitialTools(this, options);
   }
 
   /** The agent's name (the card's). */
@@ -139,24 +149,29 @@ export class Agent {
   }
 
   /**
-   * Registers a tool (any BaseTool); a tool of the same name is replaced, with its skill in `'auto'` mode.
+   * Registers a tool (any BaseTool). A tool of the same name from the same source (the same MCP server,
+   * native code, the built-ins) is replaced, with its skill in `'auto'` mode; one from another source is
+   * refused unless `options.replace` is true, so a remote tool never silently takes a local tool's calls.
    * Never calls the tool.
    *
-   * @throws ToolDefinitionError for an object that is not a tool.
+   * @throws ToolDefinitionError for an object that is not a tool, or a name another source holds.
    */
-  addTool<T extends BaseTool>(tool: T): T {
-    this.registry.register(tool, { replace: true });
+  addTool<T extends BaseTool>(tool: T, options: AgentAddToolOptions = {}): T {
+    this.registry.register(tool, { replace: options.replace === true ? true : 'same-source' });
     this.syncSkill(tool);
     return tool;
   }
 
   /**
-   * Scans an instance's `@Tool` methods and registers them all (none if any is declared wrongly).
+   * Scans an instance's `@Tool` methods and registers them all (none if any is declared wrongly, or if a
+   * name is held by a tool from another source and `options.replace` is not true).
    *
-   * @throws ToolDefinitionError when a tool is declared wrongly.
+   * @throws ToolDefinitionError when a tool is declared wrongly or a name is held by another source.
    */
-  addToolset(instance: object): BaseTool[] {
-    const tools = this.registry.registerAll(instance, { replace: true });
+  addToolset(instance: object, options: AgentAddToolOptions = {}): BaseTool[] {
+    const tools = this.registry.registerAll(instance, {
+      replace: options.replace === true ? true : 'same-source',
+    });
     for (const tool of tools) this.syncSkill(tool);
     return tools;
   }
@@ -339,6 +354,35 @@ export class Agent {
     this.card.setSkill(AgentSkill.fromTool(tool));
     this.toolSkillIds.add(tool.name);
   }
+}
+
+/**
+ * Registers the tools and toolsets given to the constructor; two of them with one name are refused,
+ * whatever their sources, since neither was asked to replace the other.
+ */
+function registerInitialTools(agent: Agent, options: AgentOptions): void {
+  const entries: { tool: BaseTool; where: string }[] = (options.tools ?? []).map((tool, index) => ({
+    tool,
+    where: `tools[${index}]`,
+  }));
+  (options.toolsets ?? []).forEach((instance, index) => {
+    const where = `toolsets[${index}] (${(instance as object | null)?.constructor?.name ?? typeof instance})`;
+    for (const tool of scanTools(instance)) entries.push({ tool, where });
+  });
+  const firstSeen = new Map<string, string>();
+  for (const { tool, where } of entries) {
+    const name = (tool as { name?: unknown } | null)?.name;
+    if (typeof name !== 'string') continue;
+    const earlier = firstSeen.get(name);
+    if (earlier !== undefined) {
+      throw new ToolDefinitionError(
+        `new Agent() was given two tools named '${name}' (${earlier} and ${where}); neither replaces the other. Rename one, or give the MCP adapter or @Toolset a namePrefix.`,
+        { toolName: name },
+      );
+    }
+    firstSeen.set(name, where);
+  }
+  for (const { tool } of entries) agent.addTool(tool);
 }
 
 function pickOption<T extends string>(

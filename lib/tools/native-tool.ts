@@ -1,12 +1,13 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { copyData } from '../runtime/deep-freeze';
+import { readCapabilityList } from '../runtime/capability-name';
 import { RunAction } from '../runtime/run-action';
 import { RunContext } from '../runtime/run-context';
 import type { BaseTool, ToolCallOptions } from './base-tool';
 import type { JsonSchema } from './json-schema';
 import { normalizeSchema } from './schema/normalize-schema';
 import type { SchemaSource } from './schema/normalize-schema';
-import { assertToolName, normalizeCapabilities } from './tool-name';
+import { assertToolName } from './tool-name';
 import type { ActionBuilder, ToolFunction } from './tool-types';
 import { getCompiledValidator } from './validation/compiled-validator';
 import type { DtoBinding } from './validation/validate-dto-args';
@@ -20,7 +21,10 @@ export interface NativeToolOptions {
   name: string;
   /** What the tool does and when to call it. */
   description: string;
-  /** JSON Schema, DTO class or legacy field map of the arguments; a closed empty object when absent. */
+  /**
+   * JSON Schema, DTO class or legacy field map of the arguments; a closed empty object when absent, which
+   * only a function without parameters may leave out (`() => …`).
+   */
   inputSchema?: SchemaSource;
   /** JSON Schema or DTO class of the result; permissive `{}` when absent. */
   outputSchema?: SchemaSource;
@@ -30,8 +34,11 @@ export interface NativeToolOptions {
   func: ToolFunction;
   /** Example argument objects (null → `[]`). */
   examples?: unknown[] | null;
-  /** Capabilities the policy checks (strings, empties and duplicates dropped). */
-  capabilities?: Iterable<string> | null;
+  /**
+   * Capabilities the policy checks: a list of names such as `'records.write'`, lower-cased; empties and
+   * duplicates dropped. Anything but `[a-z0-9_-]` words joined by dots is a definition error.
+   */
+  capabilities?: readonly string[] | null;
   /** Builds the RunAction the policy evaluates; must return a RunAction. */
   actionBuilder?: ActionBuilder | null;
   /** Check results against `outputSchema` (off by default: the schema is advertised). */
@@ -69,7 +76,10 @@ export class NativeTool implements BaseTool {
   private readonly limits: Partial<ValidationLimits> | undefined;
   private readonly usesContext: boolean;
 
-  /** @throws ToolDefinitionError for a bad name, a missing function or a schema that cannot be compiled. */
+  /**
+   * @throws ToolDefinitionError for a bad name, a missing function, a function with parameters but no
+   *   `inputSchema`, capabilities that are not a list of capability names, or a schema that cannot be compiled.
+   */
   constructor(options: NativeToolOptions) {
     if (typeof options !== 'object' || options === null) {
       throw new ToolDefinitionError('new NativeTool() needs an options object: { name, description, func }.');
@@ -91,6 +101,12 @@ export class NativeTool implements BaseTool {
         },
       );
     }
+    if ((options.inputSchema === undefined || options.inputSchema === null) && options.func.length > 0) {
+      throw new ToolDefinitionError(
+        `Tool '${options.name}' has a function that takes arguments but no inputSchema, so every call with arguments would be refused ("this tool takes no arguments"). Pass inputSchema: a DTO class or a JSON Schema such as { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }; or declare the tool with @Tool on a class method, whose @Param parameters become its schema. A tool that takes no arguments but reads its context passes inputSchema: {}.`,
+        { toolName: options.name },
+      );
+    }
     this.name = options.name;
     this.description = typeof options.description === 'string' ? options.description : '';
     this.untrusted = options.preserveSchema === true;
@@ -98,7 +114,7 @@ export class NativeTool implements BaseTool {
     this.outputSchema = this.buildSchema(options.outputSchema, 'Output');
     this.tags = [...(options.tags ?? [])].map(String);
     this.examples = [...(options.examples ?? [])];
-    this.capabilities = normalizeCapabilities(options.capabilities);
+    this.capabilities = readToolCapabilities(options.name, options.capabilities);
     this.metadata = Object.freeze({ ...(options.metadata ?? {}) });
     this.func = options.func;
     this.actionBuilder = options.actionBuilder ?? null;
@@ -182,7 +198,7 @@ export class NativeTool implements BaseTool {
         { toolName: this.name },
       );
     }
-    const merged = normalizeCapabilities([...built.capabilities, ...this.capabilities]);
+    const merged = [...new Set([...built.capabilities, ...this.capabilities])];
     return merged.length === built.capabilities.length ? built : built.withCapabilities(merged);
   }
 
@@ -199,4 +215,10 @@ export class NativeTool implements BaseTool {
       });
     }
   }
+}
+
+function readToolCapabilities(toolName: string, capabilities: unknown): readonly string[] {
+  const read = readCapabilityList(capabilities);
+  if (!read.ok) throw new ToolDefinitionError(`Tool '${toolName}': ${read.problem}.`, { toolName });
+  return read.capabilities;
 }

@@ -110,6 +110,35 @@ describe('toGeminiTools', () => {
     });
   });
 
+  describe("{ format: 'parametersJsonSchema' }", () => {
+    it('declares JSON Schema parameters, keeping what the OpenAPI form cannot express', () => {
+      const [tool] = toGeminiTools(recursiveTools().slice(0, 1), { format: 'parametersJsonSchema' });
+      const [declaration] = tool.functionDeclarations;
+      expect(declaration.name).toBe('plant_tree');
+      expect(declaration).not.toHaveProperty('parameters');
+      expect(declaration.parametersJsonSchema.type).toBe('object');
+      expect(JSON.stringify(declaration.parametersJsonSchema)).toContain('"$ref"');
+    });
+
+    it('gives a tool without arguments an empty object schema, and no entry for no tools', () => {
+      const [tool] = toGeminiTools([structuralTool('ping')], { format: 'parametersJsonSchema' });
+      expect(tool.functionDeclarations[0].parametersJsonSchema).toMatchObject({
+        type: 'object',
+        properties: {},
+      });
+      expect(toGeminiTools([], { format: 'parametersJsonSchema' })).toEqual([]);
+    });
+
+    it('still rejects a root that is not an object, naming the tool', () => {
+      const act = () =>
+        toGeminiTools([structuralTool('listy', { type: 'array', items: { type: 'string' } })], {
+          format: 'parametersJsonSchema',
+        });
+      expect(act).toThrow(ToolDefinitionError);
+      expect(act).toThrow(/^Tool 'listy' cannot be exported for Gemini: # has type "array", not "object"/);
+    });
+  });
+
   describe('schemas Gemini cannot express', () => {
     it('rejects a recursive DTO with the path of the recursion', () => {
       const act = () => toGeminiTools(recursiveTools().slice(0, 1));
