@@ -1,4 +1,5 @@
 import { ToolInputError } from '../errors/tool-input-error';
+import { readCapabilityName } from '../runtime/capability-name';
 import { compileCapabilityRules, matchCapabilityRule } from '../runtime/capability-rules';
 import type { CompiledCapabilityRules } from '../runtime/capability-rules';
 import { mostRestrictiveEffect, toPolicyEffect } from '../runtime/policy-effect';
@@ -62,9 +63,14 @@ export class CapabilityPolicy implements Policy {
     return this.compiled.canonical;
   }
 
-  /** Returns the effect of one capability under this policy's rules alone. */
+  /**
+   * Returns the effect of one capability under this policy's rules alone (the name lower-cased first;
+   * `deny` for something that is not a capability name).
+   */
   effectOf(capability: string): PolicyEffect {
-    return matchCapabilityRule(this.compiled, capability)?.effect ?? this.defaultEffect;
+    const read = readCapabilityName(capability);
+    if (!read.ok) return 'deny';
+    return matchCapabilityRule(this.compiled, read.name)?.effect ?? this.defaultEffect;
   }
 
   /** Evaluates an action: see the class description for the rules. Never throws for well-formed input. */

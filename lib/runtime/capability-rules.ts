@@ -1,4 +1,5 @@
 import { ToolInputError } from '../errors/tool-input-error';
+import { readCapabilityName, showCapability } from './capability-name';
 import { toPolicyEffect } from './policy-effect';
 import type { PolicyEffect } from './policy-effect';
 
@@ -48,21 +49,25 @@ export function compileCapabilityRules(
   }
   const exact = new Map<string, PolicyEffect>();
   const prefixes: [string, PolicyEffect][] = [];
-  const canonical: Record<string, PolicyEffect> = {};
+  const canonical: Record<string, PolicyEffect> = Object.create(null) as Record<string, PolicyEffect>;
+  const writtenAs = new Map<string, string>();
   let wildcard: PolicyEffect | undefined;
   let defaultEffect: PolicyEffect | undefined;
-  for (const [key, value] of Object.entries(rules as Record<string, unknown>)) {
-    const effect = toPolicyEffect(value, `${field}['${key}']`);
+  for (const [written, value] of Object.entries(rules as Record<string, unknown>)) {
+    const key = toRuleKey(written, field, options.allowDefault === true);
+    const effect = toPolicyEffect(value, `${field}['${written}']`);
+    const earlier = writtenAs.get(key);
+    if (earlier !== undefined) {
+      throw new ToolInputError(
+        `${field} has the rule keys ${showCapability(earlier)} and ${showCapability(written)}, which are the same rule once lower-cased; keep one ('${key}').`,
+      );
+    }
+    writtenAs.set(key, written);
     canonical[key] = effect;
     if (options.allowDefault && key === 'default') defaultEffect = effect;
     else if (key === '*') wildcard = effect;
-    else if (key.endsWith('.*') && key.length > 2 && !key.slice(0, -2).includes('*'))
-      prefixes.push([key.slice(0, -1), effect]);
-    else if (key.trim() === '' || key.includes('*')) {
-      throw new ToolInputError(
-        `${field} has the rule key ${JSON.stringify(key)}, which is not a capability pattern; use an exact name ('network.read'), a prefix pattern ('network.*') or '*'.`,
-      );
-    } else exact.set(key, effect);
+    else if (key.endsWith('.*')) prefixes.push([key.slice(0, -1), effect]);
+    else exact.set(key, effect);
   }
   prefixes.sort((first, second) => second[0].length - first[0].length);
   return Object.freeze({
@@ -70,11 +75,32 @@ export function compileCapabilityRules(
     prefixes: Object.freeze(prefixes),
     wildcard,
     defaultEffect,
-    canonical: Object.freeze(canonical),
+    canonical: Object.freeze({ ...canonical }),
   });
 }
 
-/** Finds the rule for a capability: exact, then the longest `prefix.*`, then `*`, then the default. */
+/**
+ * Reads one rule key: `*`, `default` (where allowed), an exact capability or a `prefix.*` pattern, the
+ * names lower-cased and checked like tool capabilities.
+ */
+function toRuleKey(written: string, field: string, allowDefault: boolean): string {
+  if (written === '*' || (allowDefault && written === 'default')) return written;
+  const isPrefix = written.endsWith('.*');
+  const stem = isPrefix ? written.slice(0, -2) : written;
+  const read = readCapabilityName(stem);
+  if (read.ok) return isPrefix ? `${read.name}.*` : read.name;
+  const reason = stem.includes('*')
+    ? "'*' may only stand alone ('*') or end a prefix pattern ('network.*')"
+    : read.reason;
+  throw new ToolInputError(
+    `${field} has the rule key ${showCapability(written)}, which is not a capability pattern (${reason}); use an exact name ('network.read'), a prefix pattern ('network.*') or '*', in lower-case ASCII words of [a-z0-9_-] joined by dots.`,
+  );
+}
+
+/**
+ * Finds the rule for a capability (normalized, as RunAction keeps them): exact, then the longest
+ * `prefix.*` (which also covers the prefix itself), then `*`, then the default.
+ */
 export function matchCapabilityRule(
   rules: CompiledCapabilityRules,
   capability: string,
@@ -82,7 +108,9 @@ export function matchCapabilityRule(
   const exact = rules.exact.get(capability);
   if (exact !== undefined) return { effect: exact, source: 'exact', rule: capability };
   for (const [prefix, effect] of rules.prefixes) {
-    if (capability.startsWith(prefix)) return { effect, source: 'prefix', rule: `${prefix}*` };
+    // `network.*` covers `network` itself as well as everything below it.
+    if (capability.startsWith(prefix) || capability === prefix.slice(0, -1))
+      return { effect, source: 'prefix', rule: `${prefix}*` };
   }
   if (rules.wildcard !== undefined) return { effect: rules.wildcard, source: 'wildcard', rule: '*' };
   if (rules.defaultEffect !== undefined)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ToolInputError } from '../errors/tool-input-error';
+import { readCapabilityList } from './capability-name';
 import { EMPTY_RECORD, copyData, deepFreeze, freezeCopy } from './deep-freeze';
 
 /** A preview or attachment that an approver sees with an action (a diff, a rendered email…). */
@@ -22,8 +23,8 @@ export interface RunActionOptions {
   name: string;
   /** Data of the action; tool calls keep `{ arguments }`. */
   payload?: Record<string, unknown>;
-  /** Capabilities the action needs. */
-  capabilities?: Iterable<string> | null;
+  /** Capabilities the action needs: names such as `'records.write'` (lower-cased, de-duplicated). */
+  capabilities?: readonly string[] | null;
   /** Previews for approvers. */
   artifacts?: ActionArtifact[];
   /** A human description. */
@@ -51,19 +52,10 @@ export interface RunActionDict {
 
 const EMPTY_LIST: readonly never[] = Object.freeze([]);
 
-function normalizeCapabilityList(capabilities: Iterable<string> | null | undefined): readonly string[] {
-  if (
-    capabilities === null ||
-    capabilities === undefined ||
-    (Array.isArray(capabilities) && capabilities.length === 0)
-  )
-    return EMPTY_LIST;
-  const seen = new Set<string>();
-  for (const item of capabilities ?? []) {
-    const text = String(item);
-    if (text !== '') seen.add(text);
-  }
-  return Object.freeze([...seen]);
+function normalizeCapabilityList(capabilities: unknown, actionName: string): readonly string[] {
+  const read = readCapabilityList(capabilities);
+  if (!read.ok) throw new ToolInputError(`RunAction '${actionName}': ${read.problem}.`);
+  return read.capabilities;
 }
 
 /**
@@ -83,7 +75,7 @@ export class RunAction {
   readonly #createdAtText: string | undefined;
   readonly #createdAtMs: number;
 
-  /** @throws ToolInputError when `kind` or `name` is missing. */
+  /** @throws ToolInputError when `kind` or `name` is missing, or a capability is not a capability name. */
   constructor(options: RunActionOptions) {
     if (typeof options?.kind !== 'string' || options.kind === '') {
       throw new ToolInputError(
@@ -98,7 +90,7 @@ export class RunAction {
     this.#name = options.name;
     this.#description = options.description ?? null;
     this.#payload = options.payload ? freezeCopy(options.payload) : EMPTY_RECORD;
-    this.#capabilities = normalizeCapabilityList(options.capabilities);
+    this.#capabilities = normalizeCapabilityList(options.capabilities, options.name);
     this.#artifacts =
       options.artifacts && options.artifacts.length
         ? Object.freeze(
@@ -162,8 +154,12 @@ export class RunAction {
     return new RunAction({ ...this.toOptions(), artifacts: [...this.artifacts, ...artifacts] });
   }
 
-  /** Returns a copy whose capabilities are these (normalized). */
-  withCapabilities(capabilities: Iterable<string>): RunAction {
+  /**
+   * Returns a copy whose capabilities are these (normalized).
+   *
+   * @throws ToolInputError when `capabilities` is not a list of capability names.
+   */
+  withCapabilities(capabilities: readonly string[]): RunAction {
     return new RunAction({ ...this.toOptions(), capabilities });
   }
 

@@ -312,7 +312,7 @@ describe('executeToolCall', () => {
     it('keeps the result on ToolCancelledError when the run was canceled while the tool finished', async () => {
       const agent = new Agent({ card });
       agent.tool(
-        { name: 'commit', description: 'Commit' },
+        { name: 'commit', description: 'Commit', inputSchema: {} },
         (_args: Record<string, unknown>, context: RunContext) => {
           context.cancel('canceled during commit');
           return { committed: true };

@@ -109,8 +109,12 @@ describe('CapabilityPolicy', () => {
       expect(policy.evaluate(action('fs.write.home'), context).effect).toBe('deny');
       expect(policy.evaluate(action('fs.read'), context).effect).toBe('require_approval');
       expect(policy.evaluate(action('network.read'), context).effect).toBe('allow');
-      expect(policy.evaluate(action('fs'), context).metadata.sources).toEqual({ fs: 'policy:*' });
+      // `fs.*` covers `fs` itself: a deny on a family cannot be stepped around by naming its root.
+      expect(policy.evaluate(action('fs'), context).metadata.sources).toEqual({ fs: 'policy:fs.*' });
       expect(new CapabilityPolicy({ 'fs.*': 'allow' }, { defaultEffect: 'deny' }).effectOf('fs')).toBe(
+        'allow',
+      );
+      expect(new CapabilityPolicy({ 'fs.*': 'allow' }, { defaultEffect: 'deny' }).effectOf('fsx')).toBe(
         'deny',
       );
     });

@@ -110,11 +110,62 @@ describe('NativeTool', () => {
       expect(tool.capabilities).toEqual(['records.write', 'network.read', 'email.send']);
       expect(Object.isFrozen(tool.capabilities)).toBe(true);
       expect(makeTool({ capabilities: null }).capabilities).toEqual([]);
-      expect(makeTool({ capabilities: new Set(['b', 'a']) }).capabilities).toEqual(['b', 'a']);
+    });
+
+    it('lower-cases capabilities, so a rule on network.read matches Network.Read', () => {
+      expect(
+        makeTool({ capabilities: ['Network.Read', 'network.read', 'Records-Archive.Write_2'] }).capabilities,
+      ).toEqual(['network.read', 'records-archive.write_2']);
+    });
+
+    it('throws ToolDefinitionError for a bare string instead of splitting it into characters', () => {
+      const bare = () => makeTool({ capabilities: 'records.write' as never });
+      expect(bare).toThrow(ToolDefinitionError);
+      expect(bare).toThrow(
+        "Tool 'add': capabilities must be a list, not the bare string 'records.write' (it would be read letter by letter); pass capabilities: ['records.write'].",
+      );
+    });
+
+    it('throws ToolDefinitionError for capabilities that are not a list', () => {
+      expect(() => makeTool({ capabilities: new Set(['b', 'a']) as never })).toThrow(
+        "Tool 'add': capabilities must be a list of strings such as ['records.write'], not a Set (spread it into an array: [...set]).",
+      );
+      expect(() => makeTool({ capabilities: 42 as never })).toThrow(
+        "Tool 'add': capabilities must be a list of strings such as ['records.write'], not the number 42.",
+      );
+      expect(() => makeTool({ capabilities: [7] as never })).toThrow(
+        "Tool 'add': capability the number 7 is not a capability name (capabilities are strings such as 'network.read')",
+      );
+    });
+
+    it.each([
+      [' network.read', 'it has leading or trailing spaces'],
+      ['n\u0435twork.read', 'it contains the non-ASCII character U+0435'],
+      ['network\u200b.read', 'it contains the non-ASCII character U+200B'],
+      ['\uff4eetwork.read', 'it contains the non-ASCII character U+FF4E'],
+      ['\u212aey.read', 'it contains the non-ASCII character U+212A'],
+      ['network..read', 'it has an empty segment'],
+      ['network.', 'it has an empty segment'],
+      ['network.*', "'*' belongs in policy rules ('network.*'), not in a tool's capabilities"],
+      ['network read', 'it contains white space (U+0020)'],
+      ['network/read', "it contains '/'"],
+    ])('throws ToolDefinitionError for the capability %j with the fix in the message', (capability, why) => {
+      const build = () => makeTool({ capabilities: [capability] });
+      expect(build).toThrow(ToolDefinitionError);
+      expect(build).toThrow(why);
+      expect(build).toThrow(
+        "write capabilities as lower-case ASCII words of [a-z0-9_-] joined by dots, e.g. 'network.read' or 'records.write'.",
+      );
+    });
+
+    it('shows invisible and look-alike characters of a bad capability as escapes', () => {
+      expect(() => makeTool({ capabilities: ['n\u0435twork.read'] })).toThrow(
+        "Tool 'add': capability 'n\\u0435twork.read' is not a capability name",
+      );
     });
 
     it('infers a closed empty object input schema when none is given', () => {
-      const tool = makeTool({ inputSchema: undefined });
+      const tool = makeTool({ inputSchema: undefined, func: () => 0 });
       expect(tool.inputSchema).toEqual({
         type: 'object',
         properties: {},
@@ -122,7 +173,24 @@ describe('NativeTool', () => {
         additionalProperties: false,
         title: 'addInput',
       });
-      expect(makeTool({ inputSchema: null }).inputSchema).toEqual(tool.inputSchema);
+      expect(makeTool({ inputSchema: null, func: () => 0 }).inputSchema).toEqual(tool.inputSchema);
+    });
+
+    it('throws ToolDefinitionError for a function with parameters and no inputSchema', () => {
+      for (const inputSchema of [undefined, null]) {
+        const build = () => makeTool({ inputSchema, func: (args) => args.city });
+        expect(build).toThrow(ToolDefinitionError);
+        expect(build).toThrow(
+          "Tool 'add' has a function that takes arguments but no inputSchema, so every call with arguments would be refused",
+        );
+        expect(build).toThrow('Pass inputSchema: a DTO class or a JSON Schema');
+        expect(build).toThrow('or declare the tool with @Tool on a class method');
+      }
+    });
+
+    it('accepts a function that reads only its context when inputSchema: {} says it takes no arguments', async () => {
+      const tool = makeTool({ inputSchema: {}, func: (_args, context) => context.runId.length > 0 });
+      await expect(tool.call({})).resolves.toBe(true);
     });
 
     it('normalizes a given input schema, closes it and titles it <name>Input', () => {

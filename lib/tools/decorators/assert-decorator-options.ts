@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { readCapabilityList } from '../../runtime/capability-name';
 
 /**
  * Checks that an option of a decorator is absent or a list of strings (`tags`, `capabilities`).
@@ -17,6 +18,17 @@ export function assertOptionalStringList(
       `${where}: ${option} must be a list of strings, e.g. ${option}: ${example}.`,
     );
   }
+}
+
+/**
+ * Checks that a decorator's `capabilities` is absent or a list of capability names (a bare string is
+ * refused rather than read letter by letter).
+ *
+ * @throws ToolDefinitionError naming the decorator, the bad capability and the fix.
+ */
+export function assertOptionalCapabilities(value: unknown, where: string): void {
+  const read = readCapabilityList(value);
+  if (!read.ok) throw new ToolDefinitionError(`${where}: ${read.problem}.`);
 }
 
 /**

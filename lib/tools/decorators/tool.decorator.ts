@@ -2,7 +2,11 @@ import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { recordToolMethod } from '../metadata/tool-metadata';
 import type { ToolOptions } from '../metadata/metadata-records';
 import { assertToolName } from '../tool-name';
-import { assertOptionalKind, assertOptionalStringList } from './assert-decorator-options';
+import {
+  assertOptionalCapabilities,
+  assertOptionalKind,
+  assertOptionalStringList,
+} from './assert-decorator-options';
 
 /**
  * Marks a method as a tool. The method's `@Param` parameters become the argument object; `scanTools`
@@ -24,7 +28,7 @@ export function Tool(options: ToolOptions): MethodDecorator {
   }
   const where = `@Tool({ name: '${options.name}' })`;
   assertOptionalStringList(options.tags, where, 'tags', "['travel']");
-  assertOptionalStringList(options.capabilities, where, 'capabilities', "['records.write']");
+  assertOptionalCapabilities(options.capabilities, where);
   assertOptionalKind(options.examples, where, 'examples', ['array'], 'a list of example argument objects');
   assertOptionalKind(
     options.inputSchema,

@@ -1,13 +1,13 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { recordToolset } from '../metadata/tool-metadata';
-import { assertOptionalStringList } from './assert-decorator-options';
+import { assertOptionalCapabilities, assertOptionalStringList } from './assert-decorator-options';
 
 /** Options of `@Toolset`: defaults for every `@Tool` of the class. */
 export interface ToolsetOptions {
   /** Tags every tool of the class gets (before its own). */
   tags?: string[];
-  /** Capabilities every tool of the class needs (before its own). */
-  capabilities?: string[];
+  /** Capabilities every tool of the class needs (before its own), e.g. `['records.write']`. */
+  capabilities?: readonly string[];
   /** A prefix for every tool name of the class. */
   namePrefix?: string;
 }
@@ -29,7 +29,7 @@ export function Toolset(options: ToolsetOptions = {}): ClassDecorator {
     );
   }
   assertOptionalStringList(options.tags, '@Toolset()', 'tags', "['travel']");
-  assertOptionalStringList(options.capabilities, '@Toolset()', 'capabilities', "['records.write']");
+  assertOptionalCapabilities(options.capabilities, '@Toolset()');
   const record = Object.freeze({
     tags: options.tags ? Object.freeze([...options.tags]) : undefined,
     capabilities: options.capabilities ? Object.freeze([...options.capabilities]) : undefined,

@@ -2,8 +2,10 @@ import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { ToolNotFoundError } from '../../errors/tool-not-found-error';
 import type { BaseTool } from '../base-tool';
 import type { SchemaManifest } from '../manifest/schema-manifest';
+import { readCapabilityList } from '../../runtime/capability-name';
 import { assertToolName } from '../tool-name';
 import { scanTools } from './scan-tools';
+import { toolSourceOf } from './tool-source';
 
 /** Options of {@link ToolRegistry}. */
 export interface ToolRegistryOptions {
@@ -13,8 +15,13 @@ export interface ToolRegistryOptions {
 
 /** Options of {@link ToolRegistry.register}. */
 export interface RegisterToolOptions {
-  /** Replace a tool that has the same name (otherwise a duplicate name is an error). */
-  replace?: boolean;
+  /**
+   * What happens to a tool already registered under the same name: `false` (default) refuses the new one;
+   * `'same-source'` replaces it when both come from the same source (an MCP server listed again, a function
+   * registered again) and refuses a tool from another source (native, built-in, another MCP server);
+   * `true` replaces it whatever its source.
+   */
+  replace?: boolean | 'same-source';
 }
 
 /** Holds tools by name. An instance, never a global: create one per agent or application. */
@@ -38,12 +45,7 @@ export class ToolRegistry {
    */
   register(tool: BaseTool, options: RegisterToolOptions = {}): BaseTool {
     assertBaseTool(tool);
-    if (!options.replace && this.tools.has(tool.name)) {
-      throw new ToolDefinitionError(
-        `A tool named '${tool.name}' is already registered. Rename one of them (MCP adapters take a namePrefix) or register with { replace: true }.`,
-        { toolName: tool.name },
-      );
-    }
+    this.assertNameFree(tool, options.replace ?? false, undefined);
     this.tools.set(tool.name, tool);
     return tool;
   }
@@ -55,20 +57,29 @@ export class ToolRegistry {
    */
   registerAll(instance: object, options: RegisterToolOptions = {}): BaseTool[] {
     const tools = scanTools(instance, { manifest: this.manifest });
-    if (!options.replace) {
-      for (const tool of tools) {
-        if (this.tools.has(tool.name)) {
-          throw new ToolDefinitionError(
-            `A tool named '${tool.name}' is already registered; ${instance.constructor.name} cannot add it again.`,
-            {
-              toolName: tool.name,
-            },
-          );
-        }
-      }
-    }
+    for (const tool of tools) this.assertNameFree(tool, options.replace ?? false, instance.constructor.name);
     for (const tool of tools) this.tools.set(tool.name, tool);
     return tools;
+  }
+
+  private assertNameFree(tool: BaseTool, replace: boolean | 'same-source', owner: string | undefined): void {
+    const existing = this.tools.get(tool.name);
+    if (existing === undefined || replace === true) return;
+    if (replace === 'same-source') {
+      const incoming = toolSourceOf(tool);
+      const holder = toolSourceOf(existing);
+      if (incoming.key === holder.key) return;
+      throw new ToolDefinitionError(
+        `Cannot register ${incoming.label} named '${tool.name}': the name is taken by ${holder.label}, and a tool from another source never silently replaces it (calls meant for one would reach the other, past its policy and approval rules). Give the tools distinct names with a namePrefix (an MCP adapter's namePrefix option, or @Toolset({ namePrefix })), rename one of them, or pass { replace: true } to replace it on purpose.`,
+        { toolName: tool.name },
+      );
+    }
+    throw new ToolDefinitionError(
+      owner === undefined
+        ? `A tool named '${tool.name}' is already registered. Rename one of them (MCP adapters take a namePrefix) or register with { replace: true }.`
+        : `A tool named '${tool.name}' is already registered; ${owner} cannot add it again.`,
+      { toolName: tool.name },
+    );
   }
 
   /** Returns the tool of that name, or undefined. */
@@ -128,5 +139,11 @@ function assertBaseTool(tool: unknown): asserts tool is BaseTool {
         toolName: candidate.name,
       },
     );
+  }
+  const capabilities = readCapabilityList(candidate.capabilities);
+  if (!capabilities.ok) {
+    throw new ToolDefinitionError(`Tool '${candidate.name}': ${capabilities.problem}.`, {
+      toolName: candidate.name,
+    });
   }
 }

@@ -58,7 +58,12 @@ describe('Tool', () => {
       [
         'capabilities',
         'records.write',
-        "@Tool({ name: 'add' }): capabilities must be a list of strings, e.g. capabilities: ['records.write'].",
+        "@Tool({ name: 'add' }): capabilities must be a list, not the bare string 'records.write' (it would be read letter by letter); pass capabilities: ['records.write'].",
+      ],
+      [
+        'capabilities',
+        ['Records.Write', ' records.write'],
+        "@Tool({ name: 'add' }): capability ' records.write' is not a capability name: it has leading or trailing spaces; write capabilities as lower-case ASCII words of [a-z0-9_-] joined by dots",
       ],
       ['examples', { a: 1 }, "@Tool({ name: 'add' }): examples must be a list of example argument objects."],
       [

@@ -101,7 +101,7 @@ describe('Toolset', () => {
     [
       'capabilities with a number',
       { capabilities: ['a', 1] },
-      "@Toolset(): capabilities must be a list of strings, e.g. capabilities: ['records.write'].",
+      "@Toolset(): capability the number 1 is not a capability name (capabilities are strings such as 'network.read')",
     ],
   ])('throws ToolDefinitionError for %s', (_label, options, message) => {
     expect(() => Toolset(options as ToolsetOptions)).toThrow(ToolDefinitionError);
