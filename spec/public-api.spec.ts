@@ -1,6 +1,8 @@
 import 'reflect-metadata';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import * as protolink from '../lib/index';
 import * as tools from '../lib/tools/index';
 import * as adapters from '../lib/tools/adapters/index';
@@ -8,6 +10,17 @@ import * as nest from '../lib/nest/index';
 import * as server from '../lib/server/index';
 
 const root = join(__dirname, '..');
+
+/** Every .ts file under a folder. */
+function listSources(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? listSources(join(folder, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(folder, entry.name)]
+        : [],
+  );
+}
 
 /** The names SPEC.md writes in `code`, by entry point: public API that must never disappear or move. */
 const SPEC_NAMES = {
@@ -139,6 +152,39 @@ describe('the public API of SPEC.md', () => {
     expect(valueImports).toEqual([]);
   });
 
+  it.each([
+    ['protolink/ai-sdk', '../lib/ai-sdk/index', 'toAISDKTools'],
+    ['protolink/langchain', '../lib/langchain/index', 'toLangChainTools'],
+    ['protolink/openai-agents', '../lib/openai-agents/index', 'toOpenAIAgentsTools'],
+  ])('%s exports its bridge', async (_entry, path, name) => {
+    const bridge = (await import(path)) as Record<string, unknown>;
+    expect(typeof bridge[name]).toBe('function');
+    expect(typeof (protolink.Agent.prototype as unknown as Record<string, unknown>).checkPolicy).toBe(
+      'function',
+    );
+  });
+
+  it('never loads a framework when protolink is imported, and keeps framework imports inside the bridges', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '-r',
+        'ts-node/register/transpile-only',
+        '-e',
+        "require('reflect-metadata'); require('./lib/index.ts'); console.log(JSON.stringify(Object.keys(require.cache).filter((path) => /node_modules[\\/](ai|langchain|@langchain|@openai|@ai-sdk)[\\/]/.test(path))))",
+      ],
+      { cwd: root },
+    );
+    expect(JSON.parse(stdout.trim())).toEqual([]);
+    const frameworkImport = /from '(ai|ai\/[^']*|langchain|@langchain\/[^']*|@openai\/agents[^']*)'/;
+    const offenders = listSources(join(root, 'lib')).filter(
+      (file) =>
+        !/[\\/]lib[\\/](ai-sdk|langchain|openai-agents)[\\/]/.test(file) &&
+        frameworkImport.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('maps every package.json export to the built file of its entry', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       exports: Record<string, { types: string; default: string } | string>;
@@ -150,6 +196,9 @@ describe('the public API of SPEC.md', () => {
       './tools/adapters': 'lib/tools/adapters/index',
       './nest': 'lib/nest/index',
       './server': 'lib/server/index',
+      './ai-sdk': 'lib/ai-sdk/index',
+      './langchain': 'lib/langchain/index',
+      './openai-agents': 'lib/openai-agents/index',
     };
     for (const [subpath, source] of Object.entries(expected)) {
       expect(manifest.exports[subpath]).toEqual({
