@@ -5,6 +5,7 @@ import { Type } from 'class-transformer';
 import { Param } from '../lib/tools/decorators/param.decorator';
 import { Tool } from '../lib/tools/decorators/tool.decorator';
 import { scanTools } from '../lib/tools/registry/scan-tools';
+import { ToolRuntimeError } from '../lib/errors/tool-runtime-error';
 import { validateToolArgs } from '../lib/tools/validation/validate-tool-args';
 import type { BenchRow } from './measure';
 import { measureMicros, measureSyncMicros } from './measure';
@@ -58,6 +59,7 @@ export async function runValidationBench(): Promise<BenchRow[]> {
   const nestedFloor = measureSyncMicros(() => nestedFloorValidate(nestedArgs) && nestedArgs.booking.guests);
   const nestedCall = await measureMicros(() => book.call(nestedArgs), { iterations: 20_000 });
   return [
+    ...measureUntrustedPatterns(),
     {
       group: 'validation',
       name: 'floor: Ajv validate + direct call (two integers)',
@@ -97,4 +99,48 @@ export async function runValidationBench(): Promise<BenchRow[]> {
       note: 'DTO instances rebuilt and checked by class-validator',
     },
   ];
+}
+
+/** Patterns that backtrack catastrophically in a native engine (the review of issue 16 froze on them). */
+const CATASTROPHIC_PATTERNS = ['^(a|a)*$', '^a*a*a*a*a*a*a*a*$'];
+
+/**
+ * An MCP server's catastrophic patterns on 10,000-character arguments, through `validateToolArgs` with an
+ * untrusted schema (the linear-time engine): a rejected argument (the attack) and an accepted one (walker
+ * and Ajv both run the pattern). Natively the first would not finish.
+ */
+function measureUntrustedPatterns(): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const pattern of CATASTROPHIC_PATTERNS) {
+    const schema = {
+      type: 'object',
+      properties: { text: { type: 'string', pattern } },
+      required: ['text'],
+    };
+    const accepted = { text: 'a'.repeat(10_000) };
+    const rejected = { text: `${'a'.repeat(10_000)}!` };
+    const reject = (): void => {
+      try {
+        validateToolArgs(rejected, schema, { untrusted: true });
+      } catch {
+        return;
+      }
+      throw new ToolRuntimeError(`The pattern ${pattern} accepted an argument it must refuse.`);
+    };
+    const options = { iterations: 10, rounds: 5 };
+    for (const [label, run] of [
+      ['refused', reject],
+      ['accepted', () => validateToolArgs(accepted, schema, { untrusted: true })],
+    ] as const) {
+      const millis = measureSyncMicros(run, options) / 1000;
+      rows.push({
+        group: 'validation',
+        name: `untrusted pattern ${pattern}, 10,000 characters, ${label}`,
+        value: millis,
+        unit: 'ms',
+        note: 'target < 50 ms each (linear-time engine; natively it never finishes)',
+      });
+    }
+  }
+  return rows;
 }
