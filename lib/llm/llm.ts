@@ -83,8 +83,8 @@ export interface LlmResponse {
 
 /**
  * A chat model that can call tools: messages and tools in, text and/or tool calls out. Implementations:
- * `OpenAIChatLLM`, `OpenAIResponsesLLM`, `AnthropicLLM`, `GeminiLLM`, `OpenAICompatibleLLM`, and
- * `ScriptedLLM` for tests.
+ * `OpenAIChatLLM`, `OpenAIResponsesLLM`, `AnthropicLLM`, `GeminiLLM`, `OpenAICompatibleLLM`, the wrappers
+ * of official clients `fromOpenAI`, `fromAnthropic`, `fromGemini`, and `ScriptedLLM` for tests.
  */
 export interface LLM {
   /** Provider id for telemetry and errors (`openai`, `anthropic`, `gemini`, `ollama`, `scripted`). */
