@@ -18,6 +18,10 @@ const samples: [string, RegExp][] = [
   ['06-function-calling/main.ts', /Answer: Booked a double room in Lisbon/],
   ['07-serve/main.ts', /Server stopped\./],
   ['08-nestjs/main.ts', /withdraw_stock\(pear, 50\) refused: ActionDeniedError/],
+  [
+    '10-frameworks/main.ts',
+    /Approved and run: .*published[\s\S]*LangChain: 3 \+ 4 = 7\nOpenAI Agents: 3 \+ 4 = 7/,
+  ],
 ];
 
 function runSample(sample: string): Promise<{ code: number; stdout: string; stderr: string }> {
