@@ -48,6 +48,7 @@ describe('Agent served over MCP (integration)', () => {
       new NativeTool({
         name: 'wait',
         description: 'Waits until canceled',
+        inputSchema: {},
         func: (_args, context) =>
           new Promise((_resolve, reject) => {
             context.signal.addEventListener('abort', () => {
