@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { readCapabilityList } from '../runtime/capability-name';
 
 /** Tool names every model provider accepts unchanged. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -28,12 +29,14 @@ export function assertToolName(name: unknown, where = 'A tool'): asserts name is
   }
 }
 
-/** Normalizes a capability list: strings, empties dropped, duplicates dropped, first order kept, frozen. */
-export function normalizeCapabilities(capabilities: Iterable<unknown> | null | undefined): readonly string[] {
-  const seen = new Set<string>();
-  for (const item of capabilities ?? []) {
-    const text = String(item);
-    if (text !== '') seen.add(text);
-  }
-  return Object.freeze([...seen]);
+/**
+ * Normalizes a capability list: names lower-cased and checked (`[a-z0-9_-]` words joined by dots), empties
+ * and duplicates dropped, first order kept, frozen.
+ *
+ * @throws ToolDefinitionError for a bare string or another non-list, or an item that is not a capability name.
+ */
+export function normalizeCapabilities(capabilities: readonly string[] | null | undefined): readonly string[] {
+  const read = readCapabilityList(capabilities);
+  if (!read.ok) throw new ToolDefinitionError(`${read.problem}.`);
+  return read.capabilities;
 }

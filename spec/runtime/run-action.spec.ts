@@ -32,6 +32,30 @@ describe('RunAction', () => {
       expect(action.artifacts).toEqual([{ kind: 'preview', content: 'Dear Ada', actionId: action.actionId }]);
     });
 
+    it('lower-cases capabilities and refuses a bare string or a name that is not a capability', () => {
+      const action = new RunAction({
+        kind: 'tool.call',
+        name: 'x',
+        capabilities: ['Network.Read', 'network.read'],
+      });
+      expect(action.capabilities).toEqual(['network.read']);
+      expect(action.withCapabilities(['Records.Write']).capabilities).toEqual(['records.write']);
+      expect(
+        () => new RunAction({ kind: 'tool.call', name: 'x', capabilities: 'records.write' as never }),
+      ).toThrow(ToolInputError);
+      expect(
+        () => new RunAction({ kind: 'tool.call', name: 'x', capabilities: 'records.write' as never }),
+      ).toThrow("RunAction 'x': capabilities must be a list, not the bare string 'records.write'");
+      expect(
+        () => new RunAction({ kind: 'tool.call', name: 'x', capabilities: ['n\u0435twork.read'] }),
+      ).toThrow(
+        "RunAction 'x': capability 'n\\u0435twork.read' is not a capability name: it contains the non-ASCII character U+0435",
+      );
+      expect(() => RunAction.fromDict({ kind: 'tool.call', name: 'x', capabilities: ['a b'] })).toThrow(
+        ToolInputError,
+      );
+    });
+
     it('throws ToolInputError without a kind or a name', () => {
       expect(() => new RunAction({ kind: '', name: 'x' })).toThrow(ToolInputError);
       expect(() => new RunAction({ kind: '', name: 'x' })).toThrow('A RunAction needs a kind');

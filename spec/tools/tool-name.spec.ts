@@ -38,9 +38,9 @@ describe('assertToolName', () => {
 });
 
 describe('normalizeCapabilities', () => {
-  it('keeps strings in first-occurrence order, without empties or duplicates, frozen', () => {
-    const result = normalizeCapabilities(['b', '', 'a', 'b', ' ', 'a']);
-    expect(result).toEqual(['b', 'a', ' ']);
+  it('keeps names lower-cased in first-occurrence order, without empties or duplicates, frozen', () => {
+    const result = normalizeCapabilities(['b', '', 'a', 'B', 'a']);
+    expect(result).toEqual(['b', 'a']);
     expect(Object.isFrozen(result)).toBe(true);
   });
 
@@ -49,7 +49,12 @@ describe('normalizeCapabilities', () => {
     expect(Object.isFrozen(normalizeCapabilities(undefined))).toBe(true);
   });
 
-  it('converts non-string items to strings and accepts any iterable', () => {
-    expect(normalizeCapabilities(new Set<unknown>([1, 'x', true]))).toEqual(['1', 'x', 'true']);
+  it('throws ToolDefinitionError for a bare string, a non-list or an item that is not a capability name', () => {
+    expect(() => normalizeCapabilities('records.write' as never)).toThrow(ToolDefinitionError);
+    expect(() => normalizeCapabilities('records.write' as never)).toThrow(
+      "capabilities must be a list, not the bare string 'records.write' (it would be read letter by letter); pass capabilities: ['records.write'].",
+    );
+    expect(() => normalizeCapabilities(new Set(['x']) as never)).toThrow('not a Set');
+    expect(() => normalizeCapabilities([' x'])).toThrow("capability ' x' is not a capability name");
   });
 });

@@ -106,6 +106,68 @@ describe('ToolRegistry', () => {
       expect(() => registry.register(value as unknown as BaseTool)).toThrow(message);
       expect(registry.size).toBe(0);
     });
+
+    it('throws ToolDefinitionError for a structural tool whose capabilities are a bare string', () => {
+      const registry = new ToolRegistry();
+      const tool = { ...structuralTool('mailer'), capabilities: 'email.send' as unknown as string[] };
+      expect(() => registry.register(tool)).toThrow(ToolDefinitionError);
+      expect(() => registry.register(tool)).toThrow(
+        "Tool 'mailer': capabilities must be a list, not the bare string 'email.send'",
+      );
+      expect(registry.has('mailer')).toBe(false);
+    });
+
+    describe("with replace: 'same-source'", () => {
+      function mcpTool(name: string, server: string): NativeTool {
+        return new NativeTool({
+          name,
+          description: `${name} on ${server}`,
+          func: () => server,
+          metadata: { mcp: { server, transport: 'stdio' } },
+        });
+      }
+
+      it('replaces a tool from the same source: native over native, one MCP server over itself', () => {
+        const registry = new ToolRegistry();
+        registry.register(makeTool('echo', 'first'));
+        const second = registry.register(makeTool('echo', 'second'), { replace: 'same-source' });
+        expect(registry.get('echo')).toBe(second);
+        registry.register(mcpTool('lookup', 'crm'));
+        const relisted = registry.register(mcpTool('lookup', 'crm'), { replace: 'same-source' });
+        expect(registry.get('lookup')).toBe(relisted);
+      });
+
+      it('refuses a tool from another source, naming both and the fixes', () => {
+        const registry = new ToolRegistry();
+        const local = registry.register(makeTool('lookup'));
+        expect(() => registry.register(mcpTool('lookup', 'crm'), { replace: 'same-source' })).toThrow(
+          "Cannot register a tool of MCP server 'crm' named 'lookup': the name is taken by a native tool",
+        );
+        registry.register(mcpTool('search', 'crm'));
+        expect(() => registry.register(mcpTool('search', 'wiki'), { replace: 'same-source' })).toThrow(
+          "Cannot register a tool of MCP server 'wiki' named 'search': the name is taken by a tool of MCP server 'crm'",
+        );
+        expect(registry.get('lookup')).toBe(local);
+      });
+
+      it('reads a structural tool without metadata as native', () => {
+        const registry = new ToolRegistry();
+        registry.register(structuralTool('probe'));
+        expect(() => registry.register(mcpTool('probe', 'x'), { replace: 'same-source' })).toThrow(
+          'the name is taken by a native tool',
+        );
+        expect(registry.register(makeTool('probe'), { replace: 'same-source' }).name).toBe('probe');
+      });
+
+      it('registers none of a toolset when one name is held by another source', () => {
+        const registry = new ToolRegistry();
+        registry.register(mcpTool('add', 'calc'));
+        expect(() => registry.registerAll(new TravelTools(), { replace: 'same-source' })).toThrow(
+          "Cannot register a native tool named 'add': the name is taken by a tool of MCP server 'calc'",
+        );
+        expect(registry.names()).toEqual(['add']);
+      });
+    });
   });
 
   describe('registerAll', () => {
