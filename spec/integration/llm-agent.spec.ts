@@ -32,6 +32,7 @@ function buildAgent(received: unknown[] = []) {
       name: 'delete_file',
       description: 'Delete a file',
       capabilities: ['files.delete'],
+      inputSchema: {},
       func: record('delete_file'),
     }),
   );
