@@ -66,7 +66,7 @@ describe('buildObjectCheck (through validateToolArgs)', () => {
       };
       const key = `${'a'.repeat(10_000)}`;
       expect(() => validateToolArgs({ [key]: 1 }, catastrophic, { untrusted: true })).toThrow(
-        /: must be a string, got number$/,
+        /: must be a string, got integer$/,
       );
       const other = `${key}b`;
       expect(validateToolArgs({ [other]: 1 }, catastrophic, { untrusted: true })).toEqual({ [other]: 1 });

@@ -111,6 +111,14 @@ describe('getUntrustedFormats', () => {
     },
   );
 
+  it('checks url linearly for trusted schemas too (the value is untrusted whoever wrote the schema)', () => {
+    const schema = { type: 'object', properties: { v: { type: 'string', format: 'url' } } };
+    const value = `ftp://a:${':'.repeat(40_000)}!`;
+    expect(() => validateToolArgs({ v: value }, schema)).toThrow('v: must be a valid url');
+    expect(compileAjvSchemaCheck(schema, false)({ v: value })?.message).toBe('must match format "url"');
+    expect(validateToolArgs({ v: 'https://example.com/a' }, schema)).toEqual({ v: 'https://example.com/a' });
+  });
+
   it('keeps ajv-formats for trusted schemas and ignores unknown formats', () => {
     expect(getFormatCheck('url')?.('http://8.8.8.8')).toBe(true);
     expect(getFormatCheck('no-such-format', true)).toBeNull();
