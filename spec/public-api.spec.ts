@@ -102,7 +102,7 @@ const SPEC_METHODS: [string, Function, string[]][] = [
   [
     'MCPToolAdapter',
     adapters.MCPToolAdapter,
-    ['listTools', 'getTool', 'getTools', 'getCallable', 'wrapTool', 'printTools', 'close'],
+    ['listTools', 'getTool', 'getTools', 'getCallable', 'wrapTool', 'printTools', 'close', 'acceptChanges'],
   ],
 ];
 

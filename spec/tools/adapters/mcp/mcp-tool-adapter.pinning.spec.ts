@@ -6,6 +6,8 @@ import { ToolInputError } from '../../../../lib/errors/tool-input-error';
 import { CapabilityPolicy } from '../../../../lib/policy/capability-policy';
 import { MCPToolAdapter } from '../../../../lib/tools/adapters/index';
 import type { MCPToolAdapterOptions, MCPToolChange, MCPToolPin } from '../../../../lib/tools/adapters/index';
+import { pinMcpToolDefinition } from '../../../../lib/tools/adapters/mcp/pin-mcp-tool-definition';
+import { NativeTool } from '../../../../lib/tools/native-tool';
 import { rugPullServerStdio } from '../../../fixtures/mcp/rug-pull-server-options';
 
 jest.setTimeout(60_000);
@@ -232,6 +234,33 @@ describe('MCPToolAdapter definition pinning', () => {
       const restored = open({ pins: saved.pins as unknown as MCPToolPin[] }, 'description');
       await expect(restored.wrapTool('send_note')).rejects.toThrow(/changed its definition/);
       expect((await restored.getTools()).map((tool) => tool.name)).toEqual(['add', 'rug_pull', 'sent_count']);
+    });
+
+    it('keep schema keys such as token or password through toDict and fromDict (they are definitions, not secrets)', () => {
+      const pin = pinMcpToolDefinition({
+        name: 'login',
+        description: 'Logs in',
+        inputSchema: {
+          type: 'object',
+          properties: { token: { type: 'string' }, password: { type: 'string' } },
+        },
+        annotations: {},
+      });
+      const tool = new NativeTool({
+        name: 'login',
+        description: 'Logs in',
+        metadata: { mcp: { server: 'auth', transport: 'stdio', command: 'auth-server' }, mcpPin: pin },
+        func: () => 'ok',
+      });
+      const dict = new Agent({ card, tools: [tool] }).toDict();
+      expect(dict.mcpServers?.[0].pins).toEqual([JSON.parse(JSON.stringify(pin))]);
+      const again = Agent.fromDict(JSON.parse(JSON.stringify(dict))).toDict();
+      expect(again.mcpServers?.[0].pins?.[0]).toMatchObject({
+        sha256: pin.sha256,
+        definition: {
+          inputSchema: { properties: { token: { type: 'string' }, password: { type: 'string' } } },
+        },
+      });
     });
 
     it.each([
