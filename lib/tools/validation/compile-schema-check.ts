@@ -7,7 +7,7 @@ import { isEqualJson } from './is-equal-json';
 
 /** How a schema is compiled. */
 export interface CompileSchemaOptions {
-  /** The schema came from outside (an MCP server): unsafe regular expressions are not run locally. */
+  /** The schema came from outside (an MCP server): its patterns and formats run in a linear-time engine. */
   untrusted?: boolean;
 }
 

@@ -13,7 +13,7 @@ import { TOO_COMPLEX, ValidationState } from './validation-state';
 export interface ValidateToolArgsOptions {
   /** Named in the error message. */
   toolName?: string;
-  /** The schema came from outside (an MCP server): unsafe regular expressions are not run locally. */
+  /** The schema came from outside (an MCP server): its patterns and formats run in a linear-time engine. */
   untrusted?: boolean;
   /** Bounds on size and depth (defaults: {@link DEFAULT_VALIDATION_LIMITS}). */
   limits?: Partial<ValidationLimits>;
