@@ -26,7 +26,7 @@ export type {
   BudgetExceededErrorOptions,
 } from './errors/index';
 export { Agent } from './agents/agent';
-export type { AgentToolOptions } from './agents/agent';
+export type { AgentAddToolOptions, AgentToolOptions } from './agents/agent';
 export type { AgentOptions, AgentTelemetryOptions, AgentTransport, SkillsMode } from './agents/agent-options';
 export { AgentCard } from './agents/agent-card';
 export type { AgentCardOptions, AgentCardJson, AgentCapabilities } from './agents/agent-card';

@@ -1,4 +1,3 @@
-import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import type { LlmMessage } from '../llm/llm';
 import { runToolLoop } from '../llm/run-tool-loop';
@@ -17,13 +16,14 @@ import type { BaseTool } from '../tools/base-tool';
 import type { JsonSchema } from '../tools/json-schema';
 import { NativeTool } from '../tools/native-tool';
 import { ToolRegistry } from '../tools/registry/tool-registry';
-import { scanTools } from '../tools/registry/scan-tools';
 import type { ActionBuilder, ToolFunction } from '../tools/tool-types';
+import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 import { AgentCard } from './agent-card';
 import type { AgentEventMap, AgentEventName } from './agent-events';
 import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
 import { AgentSkill } from './agent-skill';
 import { checkToolPolicy } from './check-policy';
+import { collectInitialTools } from './collect-initial-tools';
 import { executeToolCall } from './execute-tool-call';
 import type { ToolCallHost } from './execute-tool-call';
 import { ReadonlyToolMap } from './readonly-tool-map';
@@ -78,6 +78,10 @@ export class Agent {
   readonly policy: Policy;
   /** The approver, when there is one. */
   readonly approvalHandler: ApprovalHandler | undefined;
+  /** Answers tools' questions in-process, when there is one. */
+  readonly elicitationHandler: ElicitationHandler | undefined;
+  /** Answers tools' sampling requests in-process, when there is one. */
+  readonly samplingHandler: SamplingHandler | undefined;
   /** The agent's tools by name (a read-only live view). */
   readonly tools: ReadonlyMap<string, BaseTool>;
   private readonly registry = new ToolRegistry();
@@ -113,6 +117,15 @@ export class Agent {
     }
     this.policy = options.policy ?? new CapabilityPolicy();
     this.approvalHandler = options.approvalHandler;
+    for (const field of ['elicitationHandler', 'samplingHandler'] as const) {
+      if (options[field] !== undefined && typeof options[field] !== 'function') {
+        throw new ToolInputError(
+          `Agent ${field} must be a function (request, context) => result; got ${typeof options[field]}.`,
+        );
+      }
+    }
+    this.elicitationHandler = options.elicitationHandler;
+    this.samplingHandler = options.samplingHandler;
     this.tools = new ReadonlyToolMap(this.registry);
     this.pendingMcpServers = Object.freeze(
       (options.mcpServers ?? []).map((server) => structuredClone(server)),
@@ -124,6 +137,8 @@ export class Agent {
       resolveTool: (name) => this.registry.resolve(name),
       policy: this.policy,
       approvalHandler: this.approvalHandler,
+      elicitationHandler: this.elicitationHandler,
+      samplingHandler: this.samplingHandler,
       emitter: this.emitter,
       tracer:
         telemetry.tracing === false
@@ -135,7 +150,7 @@ export class Agent {
             }),
       nextCallId: () => `call_${++sequence}`,
     };
-    registerInitialTools(this, options);
+    for (const tool of collectInitialTools(options)) this.addTool(tool);
   }
 
   /** The agent's name (the card's). */
@@ -354,35 +369,6 @@ export class Agent {
     this.card.setSkill(AgentSkill.fromTool(tool));
     this.toolSkillIds.add(tool.name);
   }
-}
-
-/**
- * Registers the tools and toolsets given to the constructor; two of them with one name are refused,
- * whatever their sources, since neither was asked to replace the other.
- */
-function registerInitialTools(agent: Agent, options: AgentOptions): void {
-  const entries: { tool: BaseTool; where: string }[] = (options.tools ?? []).map((tool, index) => ({
-    tool,
-    where: `tools[${index}]`,
-  }));
-  (options.toolsets ?? []).forEach((instance, index) => {
-    const where = `toolsets[${index}] (${(instance as object | null)?.constructor?.name ?? typeof instance})`;
-    for (const tool of scanTools(instance)) entries.push({ tool, where });
-  });
-  const firstSeen = new Map<string, string>();
-  for (const { tool, where } of entries) {
-    const name = (tool as { name?: unknown } | null)?.name;
-    if (typeof name !== 'string') continue;
-    const earlier = firstSeen.get(name);
-    if (earlier !== undefined) {
-      throw new ToolDefinitionError(
-        `new Agent() was given two tools named '${name}' (${earlier} and ${where}); neither replaces the other. Rename one, or give the MCP adapter or @Toolset a namePrefix.`,
-        { toolName: name },
-      );
-    }
-    firstSeen.set(name, where);
-  }
-  for (const { tool } of entries) agent.addTool(tool);
 }
 
 function pickOption<T extends string>(

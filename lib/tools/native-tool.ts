@@ -63,6 +63,12 @@ export class NativeTool implements BaseTool {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: JsonSchema;
+  /**
+   * The input schema exactly as given, when it was given as a JSON Schema object (null when derived from a
+   * DTO or parameters): served over MCP it is advertised unchanged (`$schema`, `$defs`, `$ref` kept), while
+   * validation and model exports use the normalized {@link inputSchema}.
+   */
+  readonly declaredInputSchema: JsonSchema | null;
   readonly outputSchema: JsonSchema;
   readonly tags: string[];
   readonly examples: unknown[];
@@ -111,6 +117,9 @@ export class NativeTool implements BaseTool {
     this.description = typeof options.description === 'string' ? options.description : '';
     this.untrusted = options.preserveSchema === true;
     this.inputSchema = this.buildSchema(options.inputSchema, 'Input');
+    this.declaredInputSchema = isJsonSchemaObject(options.inputSchema)
+      ? (deepFreezeCopy(options.inputSchema) as JsonSchema)
+      : null;
     this.outputSchema = this.buildSchema(options.outputSchema, 'Output');
     this.tags = [...(options.tags ?? [])].map(String);
     this.examples = [...(options.examples ?? [])];
@@ -221,4 +230,25 @@ function readToolCapabilities(toolName: string, capabilities: unknown): readonly
   const read = readCapabilityList(capabilities);
   if (!read.ok) throw new ToolDefinitionError(`Tool '${toolName}': ${read.problem}.`, { toolName });
   return read.capabilities;
+}
+
+function isJsonSchemaObject(value: unknown): value is JsonSchema {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (value as { type?: unknown }).type === 'object' &&
+    typeof (value as { properties?: unknown }).properties === 'object'
+  );
+}
+
+function deepFreezeCopy(value: unknown): unknown {
+  const copy = structuredClone(value);
+  const freeze = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || Object.isFrozen(node)) return;
+    Object.freeze(node);
+    for (const child of Object.values(node)) freeze(child);
+  };
+  freeze(copy);
+  return copy;
 }
