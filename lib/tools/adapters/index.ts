@@ -13,3 +13,15 @@ export type { McpConfigSummary } from './mcp/resolve-mcp-config';
 export { toLocalToolName } from './mcp/map-mcp-tool-name';
 export { toMcpServerCapability } from './mcp/to-mcp-server-capability';
 export { serverStderrOf } from './mcp/attach-server-stderr';
+export type { MCPAuth, MCPAuthOptions } from './mcp/auth/mcp-auth-options';
+export type { MCPStoredAuth, MCPTokenStore } from './mcp/auth/mcp-token-store';
+export { MemoryTokenStore } from './mcp/auth/memory-token-store';
+export { FileTokenStore } from './mcp/auth/file-token-store';
+export type { FileTokenStoreOptions } from './mcp/auth/file-token-store';
+export { MCPSignInRequiredError } from '../../errors/mcp-sign-in-required-error';
+export type { MCPSignInRequiredErrorOptions } from '../../errors/mcp-sign-in-required-error';
+export type {
+  MCPElicitationHandler,
+  MCPSamplingHandler,
+  MCPServerRequestContext,
+} from './mcp/server-requests/mcp-server-request-handlers';

@@ -7,6 +7,7 @@ import type { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { createEventStreamFetch } from './create-event-stream-fetch';
 import { createLimitedFetch } from './create-limited-fetch';
 import { endChildOnExit } from './end-children-on-exit';
+import { watchStepUp } from './auth/run-with-sign-in';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
 
 /** Most characters of a stdio server's stderr kept for error messages. */
@@ -62,15 +63,20 @@ export function createMcpTransport(
     };
   }
   const streams = createEventStreamFetch(fetch);
-  const limitedFetch = createLimitedFetch(config.maxMessageBytes, onOverflow, streams.fetch);
+  const limitedFetch = watchStepUp(
+    createLimitedFetch(config.maxMessageBytes, onOverflow, streams.fetch),
+    config.auth,
+  );
+  const authProvider = config.auth?.provider;
   const requestInit: RequestInit = { headers: { ...config.headers } };
   const url = new URL((config.url as URL).href);
   const transport =
     config.transport === 'sse'
-      ? new SSEClientTransport(url, { fetch: limitedFetch, requestInit })
+      ? new SSEClientTransport(url, { fetch: limitedFetch, requestInit, authProvider })
       : new StreamableHTTPClientTransport(url, {
           fetch: limitedFetch,
           requestInit,
+          authProvider,
           reconnectionOptions: {
             maxRetries: 2,
             initialReconnectionDelay: 200,

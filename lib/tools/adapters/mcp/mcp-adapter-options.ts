@@ -1,6 +1,11 @@
 import type { JsonSchema } from '../../json-schema';
 import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-definition-pins';
 import type { MCPToolPin } from './pin-mcp-tool-definition';
+import type { MCPAuth } from './auth/mcp-auth-options';
+import type {
+  MCPElicitationHandler,
+  MCPSamplingHandler,
+} from './server-requests/mcp-server-request-handlers';
 
 /** The transports an {@link MCPToolAdapter} speaks. */
 export type MCPTransportKind = 'stdio' | 'sse' | 'http';
@@ -76,6 +81,16 @@ export interface MCPToolAdapterOptions {
    * trust changed definitions again. Checked at first use.
    */
   pins?: readonly MCPToolPin[] | null;
+  /**
+   * sse/http: sign-in to a protected server (OAuth 2.1 through the MCP SDK): our options
+   * (`onAuthorizationUrl`, `tokenStore`, `clientId`…, or `grant: 'client_credentials'`) or an SDK
+   * `OAuthClientProvider` as is. Tokens and secrets never reach errors, metadata or serialized agents.
+   */
+  auth?: MCPAuth | null;
+  /** Answers the server's `elicitation/create`; the `elicitation` capability is declared only with it. */
+  elicitationHandler?: MCPElicitationHandler;
+  /** Answers the server's `sampling/createMessage`; the `sampling` capability is declared only with it. */
+  samplingHandler?: MCPSamplingHandler;
 }
 
 /** One entry of {@link MCPToolAdapter.listTools}: the seed's fields plus the output schema and hints. */

@@ -8,6 +8,11 @@ import { attachServerStderr, SERVER_STDERR_NOTE } from './attach-server-stderr';
 import { createMcpTransport } from './create-mcp-transport';
 import type { McpTransportHandle } from './create-mcp-transport';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
+import { finishAuthOn, refreshIfExpired, runWithSignIn } from './auth/run-with-sign-in';
+import {
+  registerServerRequestHandlers,
+  toClientCapabilities,
+} from './server-requests/register-server-request-handlers';
 
 /** Grace given to a stdio server to exit after its stdin closes before it is terminated. */
 const EXIT_GRACE_MS = 300;
@@ -72,9 +77,29 @@ export class McpSession {
    * attached as `serverStderr`, never put in the message).
    */
   static async open(config: ResolvedMcpConfig, onToolsChanged: () => void): Promise<McpSession> {
+    await refreshIfExpired(config.auth);
+    let last: McpTransportHandle | undefined;
+    // A sign-in that needed the user exchanges its code on the failed attempt's transport, then opens again.
+    return runWithSignIn(
+      config.auth,
+      (code) => finishAuthOn(last?.transport, code),
+      () => McpSession.openOnce(config, onToolsChanged, (handle) => (last = handle)),
+    );
+  }
+
+  private static async openOnce(
+    config: ResolvedMcpConfig,
+    onToolsChanged: () => void,
+    onTransport: (handle: McpTransportHandle) => void,
+  ): Promise<McpSession> {
     const holder: { session?: McpSession } = {};
     const handle = createMcpTransport(config, (error) => holder.session?.failAll(error));
-    const client = new Client({ name: 'protolink', version: '0.1.0' }, { capabilities: {} });
+    onTransport(handle);
+    const client = new Client(
+      { name: 'protolink', version: '0.1.0' },
+      { capabilities: toClientCapabilities(config) },
+    );
+    registerServerRequestHandlers(client, config);
     const session = new McpSession(client, handle, config);
     holder.session = session;
     const opened = session;
@@ -141,10 +166,12 @@ export class McpSession {
    * patterns run natively (a hostile server's schema could then block the event loop on its own results).
    */
   async listToolsPage(cursor: string | undefined): Promise<McpToolPage> {
-    const result = await this.client.request(
-      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-      LENIENT_TOOLS_PAGE,
-      { timeout: this.config.timeoutMs },
+    const result = await this.withSignIn(() =>
+      this.client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        LENIENT_TOOLS_PAGE,
+        { timeout: this.config.timeoutMs },
+      ),
     );
     return { tools: result.tools, nextCursor: result.nextCursor };
   }
@@ -194,13 +221,15 @@ export class McpSession {
       this.config.maxTotalTimeoutMs,
     );
     try {
-      return (await this.client.callTool({ name, arguments: args }, undefined, {
-        signal,
-        timeout: this.config.timeoutMs,
-        maxTotalTimeout: this.config.maxTotalTimeoutMs,
-        resetTimeoutOnProgress: true,
-        onprogress: () => undefined,
-      })) as CallToolResult;
+      return (await this.withSignIn(() =>
+        this.client.callTool({ name, arguments: args }, undefined, {
+          signal,
+          timeout: this.config.timeoutMs,
+          maxTotalTimeout: this.config.maxTotalTimeoutMs,
+          resetTimeoutOnProgress: true,
+          onprogress: () => undefined,
+        }),
+      )) as CallToolResult;
     } catch (error) {
       const fatal = controller.signal.aborted ? (controller.signal.reason as ToolRuntimeError) : undefined;
       const notSent = error instanceof Error && error.message === 'Not connected';
@@ -233,6 +262,11 @@ export class McpSession {
     } finally {
       if (timer) clearTimeout(timer);
     }
+  }
+
+  /** Runs a request that a protected server may refuse until the user signs in (again). */
+  private withSignIn<T>(request: () => Promise<T>): Promise<T> {
+    return runWithSignIn(this.config.auth, (code) => finishAuthOn(this.handle.transport, code), request);
   }
 
   private terminateLimitMs(): number {

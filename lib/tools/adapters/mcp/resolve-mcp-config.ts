@@ -2,6 +2,12 @@ import { basename } from 'node:path';
 import { ToolInputError } from '../../../errors/tool-input-error';
 import type { MCPToolAdapterOptions, MCPTransportKind } from './mcp-adapter-options';
 import { redactCommandArgs } from './redact-command-args';
+import { resolveMcpAuth } from './auth/resolve-mcp-auth';
+import type { McpAuthHandle } from './auth/resolve-mcp-auth';
+import type {
+  MCPElicitationHandler,
+  MCPSamplingHandler,
+} from './server-requests/mcp-server-request-handlers';
 
 /** The checked, defaulted form of {@link MCPToolAdapterOptions}. */
 export interface ResolvedMcpConfig {
@@ -23,6 +29,10 @@ export interface ResolvedMcpConfig {
   readonly maxListPages: number;
   readonly maxSchemaChars: number;
   readonly maxSchemaDepth: number;
+  /** sse/http sign-in (one per adapter: tokens outlive sessions); never summarized. */
+  readonly auth?: McpAuthHandle;
+  readonly elicitationHandler?: MCPElicitationHandler;
+  readonly samplingHandler?: MCPSamplingHandler;
 }
 
 /** The connection settings safe to keep in tool metadata: names of env variables and headers, never values. */
@@ -78,6 +88,18 @@ export function resolveMcpConfig(options: MCPToolAdapterOptions): ResolvedMcpCon
       `'namePrefix' must be up to 32 characters of [A-Za-z0-9_-], got ${JSON.stringify(namePrefix)}.`,
     );
   }
+  const serverName = options.serverName ?? deriveServerName(transport, options.command, url);
+  for (const field of ['elicitationHandler', 'samplingHandler'] as const) {
+    if (options[field] !== undefined && typeof options[field] !== 'function') {
+      throw new ToolInputError(`'${field}' must be a function answering the server's requests.`);
+    }
+  }
+  const auth = resolveMcpAuth(options.auth, {
+    transport,
+    url,
+    serverName,
+    displayUrl: url ? redactUrl(url) : '',
+  });
   return Object.freeze({
     transport,
     command: options.command,
@@ -90,13 +112,16 @@ export function resolveMcpConfig(options: MCPToolAdapterOptions): ResolvedMcpCon
     maxTotalTimeoutMs: checkPositive(options.maxTotalTimeoutMs, 'maxTotalTimeoutMs', timeoutMs * 4),
     connectTimeoutMs: checkPositive(options.connectTimeoutMs, 'connectTimeoutMs', 10_000),
     session,
-    serverName: options.serverName ?? deriveServerName(transport, options.command, url),
+    serverName,
     namePrefix,
     maxResultChars: checkPositive(options.maxResultChars, 'maxResultChars', 1_000_000),
     maxMessageBytes: checkPositive(options.maxMessageBytes, 'maxMessageBytes', 16 * 1024 * 1024),
     maxListPages: checkPositive(options.maxListPages, 'maxListPages', 100),
     maxSchemaChars: checkPositive(options.maxSchemaChars, 'maxSchemaChars', 262_144),
     maxSchemaDepth: checkPositive(options.maxSchemaDepth, 'maxSchemaDepth', 64),
+    auth,
+    elicitationHandler: options.elicitationHandler,
+    samplingHandler: options.samplingHandler,
   });
 }
 

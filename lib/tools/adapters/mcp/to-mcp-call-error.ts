@@ -1,5 +1,6 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { MCPSignInRequiredError } from '../../../errors/mcp-sign-in-required-error';
 import { ProtolinkError } from '../../../errors/protolink-error';
 import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
@@ -52,6 +53,8 @@ export function toMcpCallError(failure: McpCallFailure, context: McpCallErrorCon
       },
     );
   }
+  // Already names the server and the next step (sign in); the tool's name adds nothing to do.
+  if (failure.error instanceof MCPSignInRequiredError) return failure.error;
   if (failure.fatal) {
     return new ToolRuntimeError(`${where} failed: ${failure.fatal.message}`, {
       cause: failure.fatal,
