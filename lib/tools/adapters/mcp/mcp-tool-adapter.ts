@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { MCPSignInRequiredError } from '../../../errors/mcp-sign-in-required-error';
 import { ProtolinkError } from '../../../errors/protolink-error';
 import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
 import type { ToolDefinitionError } from '../../../errors/tool-definition-error';
@@ -257,6 +258,7 @@ export class MCPToolAdapter {
     try {
       return await session.hold(() => session.listToolsPage(cursor));
     } catch (error) {
+      if (error instanceof MCPSignInRequiredError) throw error;
       const notSent = error instanceof Error && error.message === 'Not connected';
       const failure: McpCallFailure = { error, fatal: undefined, sessionClosed: !session.alive, notSent };
       const listError = new ToolRuntimeError(
