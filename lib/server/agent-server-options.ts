@@ -1,5 +1,5 @@
 import type { RunContext } from '../runtime/run-context';
-import type { ServedCallInfo } from './create-mcp-server';
+import type { ServedCallInfo } from './served-call-info';
 import type { ResumableEventStore } from './http/resumable-event-store';
 
 /** Options of `startAgentServer` (and of `agent.start()` with the `http` transport). */
@@ -59,6 +59,11 @@ export interface AgentServerOptions {
   eventStore?: false | (() => ResumableEventStore);
   /** Stateful mode: the reconnection delay sent to clients in the SSE `retry` field, in ms (default 1,000). */
   sseRetryMs?: number;
+  /**
+   * Longest wait, in ms, for the client's answer when a tool asks the user (`context.elicit`, approval
+   * through elicitation) or the client's model (`context.sample`) (default 300,000: a person may be slow).
+   */
+  interactionTimeoutMs?: number;
   /**
    * Builds the RunContext of each call; it must honour `info.signal`. Use it for per-session budgets and
    * permissions (`sessionContext(info.sessionId).child({ signal: info.signal })`).

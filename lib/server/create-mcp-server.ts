@@ -9,6 +9,7 @@ import {
 import type { CallToolRequest, CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
+import { ToolInputError } from '../errors/tool-input-error';
 import { ToolNotFoundError } from '../errors/tool-not-found-error';
 import { RunContext } from '../runtime/run-context';
 import { attachToolCallChannel } from '../runtime/tool-call-scope';
@@ -17,6 +18,7 @@ import { McpToolCallChannel } from './mcp-tool-call-channel';
 import type { LogLevelHolder } from './mcp-tool-call-channel';
 import { isCallerFacingError } from './is-caller-facing-error';
 import type { ServableAgent } from './servable-agent';
+import type { ServedCallInfo } from './served-call-info';
 import { toCallToolErrorResult, toCallToolResult } from './to-call-tool-result';
 import { toMcpTool } from './to-mcp-tool';
 
@@ -26,17 +28,7 @@ export const DEFAULT_MAX_CONCURRENT_CALLS = 16;
 /** JSON-RPC error code of a call refused because the session already runs its maximum of calls. */
 export const TOO_MANY_CALLS_ERROR_CODE = -32029;
 
-/** What the server knows about one incoming call, for {@link McpServerOptions.buildContext}. */
-export interface ServedCallInfo {
-  /** The tool asked for. */
-  readonly toolName: string;
-  /** The MCP session id (stateful HTTP), or null (stateless HTTP, stdio). */
-  readonly sessionId: string | null;
-  /** Aborts when the client cancels the call or disconnects. */
-  readonly signal: AbortSignal;
-  /** How the call arrived: `http` or `stdio`. */
-  readonly transport: 'http' | 'stdio';
-}
+export type { ServedCallInfo } from './served-call-info';
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -81,6 +73,21 @@ export interface McpServerOptions {
 export const DEFAULT_INTERACTION_TIMEOUT_MS = 300_000;
 
 /**
+ * Checks `interactionTimeoutMs` (default {@link DEFAULT_INTERACTION_TIMEOUT_MS}).
+ *
+ * @throws ToolInputError when it is not a whole number of milliseconds of at least 1.
+ */
+export function resolveInteractionTimeoutMs(option: number | undefined): number {
+  if (option === undefined) return DEFAULT_INTERACTION_TIMEOUT_MS;
+  if (!Number.isSafeInteger(option) || option < 1) {
+    throw new ToolInputError(
+      `interactionTimeoutMs must be a whole number of milliseconds >= 1, got ${String(option)}; it bounds the wait for a client's answer to context.elicit() or context.sample().`,
+    );
+  }
+  return option;
+}
+
+/**
  * Builds an MCP server (the SDK's low-level `Server`) that lists the agent's tools and runs every
  * `tools/call` through `agent.callToolInContext` with a RunContext whose signal aborts when the client
  * cancels. Results map to `structuredContent`/text; failures to `isError` results with a safe message;
@@ -104,7 +111,7 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
   );
   const transport = options.transport ?? 'http';
   const logLevel: LogLevelHolder = { level: undefined };
-  const requestTimeoutMs = options.interactionTimeoutMs ?? DEFAULT_INTERACTION_TIMEOUT_MS;
+  const requestTimeoutMs = resolveInteractionTimeoutMs(options.interactionTimeoutMs);
   // Replaces the SDK's handler: the level applies to the log messages of calls, sent on their own streams.
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     logLevel.level = request.params.level;

@@ -1,0 +1,183 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One consumer project of the packed package: a folder with its own package.json and tsconfig. */
+export interface ConsumerProject {
+  /** The folder name under the shared install. */
+  readonly name: 'cjs-node16' | 'esm-nodenext' | 'nest-node10';
+  /** `commonjs` or `module`, for its package.json. */
+  readonly type: 'commonjs' | 'module';
+  /** Its compiler options. */
+  readonly compilerOptions: Record<string, unknown>;
+  /** Its source file `src/main.ts`: prints one JSON line the test checks. */
+  readonly main: string;
+}
+
+// The tool module every consumer runs: a decorated toolset with a DTO parameter, a coerced call, and a
+// refused one whose error class comes from the package.
+const TOOLSET = `
+class Order {
+  @IsString() item!: string;
+  @IsInt() @Min(1) quantity!: number;
+}
+
+@Injectable()
+class ShopTools {
+  @Tool({ name: 'add', description: 'Adds two numbers' })
+  add(@Param('a') a: number, @Param('b') b: number): number {
+    return a + b;
+  }
+
+  @Tool({ name: 'order', description: 'Orders an item' })
+  order(@Param('order') order: Order): string {
+    return \`\${order.quantity} x \${order.item} (\${order instanceof Order ? 'Order' : typeof order})\`;
+  }
+}
+`;
+
+const CALLS = `
+  const sum = await agent.callTool('add', { a: 2, b: '3' });
+  const ordered = await agent.callTool('order', { order: { item: 'pear', quantity: '2' } });
+  let refused = 'none';
+  try {
+    await agent.callTool('order', { order: { item: 'pear', quantity: 0 } });
+  } catch (error) {
+    refused = error instanceof ToolValidationError ? error.code : String(error);
+  }
+  const toolNames = [...agent.tools.keys()].sort();
+`;
+
+const PLAIN_MAIN = (importLine: string, runLine: string) => `import 'reflect-metadata';
+import { IsInt, IsString, Min } from 'class-validator';
+${importLine}
+import type { JsonSchema } from 'protolink/tools';
+
+// No DI here: a no-op stands in for Nest's @Injectable so the toolset reads the same in every consumer.
+const Injectable = (): ClassDecorator => () => undefined;
+${TOOLSET}
+async function main(): Promise<void> {
+  const agent = new Agent({
+    card: { name: 'shop', description: 'Shop tools', url: 'http://127.0.0.1:0' },
+    toolsets: [new ShopTools()],
+  });
+  ${CALLS}
+  const schema: JsonSchema = toOpenAITools(agent)[0]!.function.parameters;
+  console.log(JSON.stringify({ sum, ordered, refused, toolNames, schemaType: schema.type }));
+}
+
+${runLine}
+`;
+
+const NEST_MAIN = `import 'reflect-metadata';
+import { Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { IsInt, IsString, Min } from 'class-validator';
+import { Param, Tool, ToolValidationError } from 'protolink';
+import { Agent, ProtolinkModule } from 'protolink/nest';
+import type { ProtolinkModuleOptions } from 'protolink/nest';
+import type { JsonSchema } from 'protolink/tools';
+${TOOLSET}
+const options: ProtolinkModuleOptions = {
+  card: { name: 'shop', description: 'Shop tools', url: 'http://127.0.0.1:0' },
+};
+
+@Module({ imports: [ProtolinkModule.forRoot(options)], providers: [ShopTools] })
+class AppModule {}
+
+async function main(): Promise<void> {
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  const agent = app.get(Agent);
+  ${CALLS}
+  const schema: JsonSchema = agent.tools.get('add')!.inputSchema!;
+  await app.close();
+  console.log(JSON.stringify({ sum, ordered, refused, toolNames, schemaType: schema.type }));
+}
+
+void main();
+`;
+
+/** The three consumer setups of the pack-and-consume test. */
+export const CONSUMER_PROJECTS: readonly ConsumerProject[] = [
+  {
+    name: 'cjs-node16',
+    type: 'commonjs',
+    compilerOptions: {
+      module: 'node16',
+      moduleResolution: 'node16',
+      target: 'ES2022',
+      strict: true,
+      skipLibCheck: false,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+    },
+    main: PLAIN_MAIN(
+      "import { Agent, Param, Tool, ToolValidationError, toOpenAITools } from 'protolink';",
+      'void main();',
+    ),
+  },
+  {
+    name: 'esm-nodenext',
+    type: 'module',
+    compilerOptions: {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'ES2022',
+      strict: true,
+      skipLibCheck: false,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+    },
+    main: PLAIN_MAIN(
+      "import { Agent, Param, Tool, ToolValidationError, toOpenAITools } from 'protolink';",
+      'await main();',
+    ),
+  },
+  {
+    // The tsconfig `nest new` writes: commonjs, node10 resolution (implied before TypeScript 6), skipLibCheck.
+    name: 'nest-node10',
+    type: 'commonjs',
+    compilerOptions: {
+      module: 'commonjs',
+      moduleResolution: 'node10',
+      ignoreDeprecations: '6.0',
+      declaration: true,
+      removeComments: true,
+      emitDecoratorMetadata: true,
+      experimentalDecorators: true,
+      allowSyntheticDefaultImports: true,
+      target: 'ES2021',
+      sourceMap: true,
+      skipLibCheck: true,
+      strictNullChecks: false,
+      noImplicitAny: false,
+    },
+    main: NEST_MAIN,
+  },
+];
+
+/**
+ * Writes a consumer project under `root` (which holds the shared `node_modules`): its package.json (with
+ * TypeScript as its devDependency), tsconfig.json and `src/main.ts`. Returns the project folder.
+ */
+export function writeConsumerProject(
+  root: string,
+  project: ConsumerProject,
+  typescriptVersion: string,
+): string {
+  const folder = join(root, project.name);
+  mkdirSync(join(folder, 'src'), { recursive: true });
+  const manifest = {
+    name: `consumer-${project.name}`,
+    private: true,
+    type: project.type,
+    devDependencies: { typescript: typescriptVersion },
+  };
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const tsconfig = {
+    compilerOptions: { ...project.compilerOptions, rootDir: 'src', outDir: 'dist', types: ['node'] },
+    include: ['src'],
+  };
+  writeFileSync(join(folder, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  writeFileSync(join(folder, 'src', 'main.ts'), project.main);
+  return folder;
+}
