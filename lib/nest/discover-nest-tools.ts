@@ -1,11 +1,13 @@
 import { Scope } from '@nestjs/common';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
+import { REQUEST } from '@nestjs/core';
 import type { MetadataScanner } from '@nestjs/core';
 import { ProtolinkError } from '../errors/protolink-error';
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { buildToolDefinitions } from '../tools/metadata/build-tool-definitions';
 import type { NativeTool } from '../tools/native-tool';
 import { scanTools } from '../tools/registry/scan-tools';
+import { describeNestProvider, findRequestScopedPath } from './find-request-scoped-path';
 
 /** A tool found on a Nest provider or controller, with where it came from. */
 export interface DiscoveredNestTool {
@@ -41,11 +43,7 @@ export function discoverNestTools(
     const declared = new Set(definitions.map((definition) => definition.methodName));
     const methods = scanner.getAllMethodNames(metatype.prototype).filter((name) => declared.has(name));
     if (!isStaticWrapper(wrapper)) {
-      throw new ToolDefinitionError(
-        `${provider}.${methods[0] ?? [...declared][0]} is a @Tool on a ${wrapper.scope === Scope.TRANSIENT ? 'transient' : 'request-scoped'} provider. ` +
-          'Tools are registered once on the application-wide Agent, so their provider must be a singleton: remove the scope option ' +
-          '(or move the tool to a singleton service that takes the request data as arguments).',
-      );
+      throw scopedProviderError(wrapper, `${provider}.${methods[0] ?? [...declared][0]}`);
     }
     const instance = wrapper.instance as object | undefined;
     if (!instance || seen.has(instance)) continue;
@@ -106,6 +104,33 @@ function withProvider<T>(provider: string, build: () => T): T {
       toolName: error.toolName,
     });
   }
+}
+
+function scopedProviderError(wrapper: InstanceWrapper, method: string): ToolDefinitionError {
+  const singletonNeeded =
+    'Tools are registered once on the application-wide Agent, so their provider must be a singleton';
+  if (wrapper.scope === Scope.TRANSIENT || wrapper.scope === Scope.REQUEST) {
+    const scope = wrapper.scope === Scope.TRANSIENT ? 'transient' : 'request-scoped';
+    return new ToolDefinitionError(
+      `${method} is a @Tool on a ${scope} provider. ${singletonNeeded}: remove the scope option ` +
+        '(or move the tool to a singleton service that takes the request data as arguments).',
+    );
+  }
+  // Nest makes a provider request-scoped when anything it injects is; name that dependency.
+  const path = findRequestScopedPath(wrapper);
+  const cause = path[path.length - 1]!;
+  const causeName = describeNestProvider(cause);
+  const how =
+    cause.token === REQUEST
+      ? 'the request object (@Inject(REQUEST))'
+      : cause.scope === Scope.REQUEST
+        ? `${causeName}, declared with scope: Scope.REQUEST`
+        : causeName;
+  return new ToolDefinitionError(
+    `${method} is a @Tool on a provider that is request-scoped because it depends on ${how} ` +
+      `(${path.map(describeNestProvider).join(' → ')}). ${singletonNeeded}: make ${causeName} a singleton, ` +
+      `or move the tool to a singleton service that does not inject ${causeName} (take the request data as tool arguments).`,
+  );
 }
 
 function isStaticWrapper(wrapper: InstanceWrapper): boolean {
