@@ -77,7 +77,7 @@ export function createAgentRequestHandler(
     serverOptions: {
       maxConcurrentCalls: settings.maxConcurrentCallsPerSession,
       buildContext: options.buildContext,
-      onError: onError && ((error) => onError(error)),
+      onError: onError && ((error, toolName) => onError(error, toolName)),
       transport: 'http',
     },
   });

@@ -90,16 +90,27 @@ export function buildMcpListing(
   for (const definition of definitions) {
     const localName = names.toLocal.get(definition.name);
     if (localName === undefined || problems.has(definition.name)) continue;
+    let declared: readonly string[];
+    try {
+      declared = resolveCapabilities(capabilities, definition);
+    } catch (error) {
+      // A list given for every tool is the application's configuration: fail the listing. A callback that
+      // chokes on one definition sets that tool aside.
+      if (typeof capabilities !== 'function') throw error;
+      problems.set(
+        definition.name,
+        new ToolDefinitionError(
+          `MCP tool ${JSON.stringify(definition.name)} on server '${config.serverName}': the capabilities callback failed for it: ${(error as Error).message}`,
+          { cause: error, toolName: definition.name },
+        ),
+      );
+      continue;
+    }
     entries.set(definition.name, {
       definition,
       localName,
       // Every MCP tool also carries `mcp.<server>`, so `mcp.*` and `*` rules always cover it.
-      capabilities: [
-        ...new Set([
-          ...resolveCapabilities(capabilities, definition),
-          toMcpServerCapability(config.serverName),
-        ]),
-      ],
+      capabilities: [...new Set([...declared, toMcpServerCapability(config.serverName)])],
       metadata: {
         mcp: summary,
         remoteName: definition.name,

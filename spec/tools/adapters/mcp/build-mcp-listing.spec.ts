@@ -40,6 +40,31 @@ describe('buildMcpListing', () => {
     expect(listing.problems.get('bad')).toBeInstanceOf(ToolDefinitionError);
   });
 
+  it('sets aside only the tool a capabilities callback fails for, naming it', () => {
+    const listing = buildMcpListing(
+      [
+        { name: 'good', inputSchema: object },
+        { name: 'odd', inputSchema: object },
+      ],
+      config,
+      summary,
+      (definition) => (definition.name === 'odd' ? ('records.write' as never) : ['records.read']),
+    );
+    expect([...listing.entries.keys()]).toEqual(['good']);
+    expect(listing.entries.get('good')?.capabilities).toEqual(['records.read', 'mcp.srv']);
+    const problem = listing.problems.get('odd');
+    expect(problem).toBeInstanceOf(ToolDefinitionError);
+    expect(problem?.message).toMatch(
+      /^MCP tool "odd" on server 'srv': the capabilities callback failed for it: /,
+    );
+  });
+
+  it('fails the whole listing for a bad capabilities list given for every tool', () => {
+    expect(() =>
+      buildMcpListing([{ name: 'good', inputSchema: object }], config, summary, 'records.write' as never),
+    ).toThrow(ToolDefinitionError);
+  });
+
   it('sets aside the tool whose local name collides, keeping the first', () => {
     const plain = resolveMcpConfig({ command: 'node', serverName: 'srv' });
     const mapped = toLocalToolName('a.b');
