@@ -1,22 +1,12 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import * as z from 'zod';
 import { Agent } from '../lib/agents/agent';
 import { RunContext } from '../lib/runtime/run-context';
-import type { AgentServerOptions } from '../lib/server/agent-server-options';
 import { startAgentServer } from '../lib/server/start-agent-server';
 import { NativeTool } from '../lib/tools/native-tool';
 import type { BenchRow } from './measure';
 import { measureMicros } from './measure';
-
-const CLIENTS = 50;
-const CALLS_PER_CLIENT = 20;
 
 interface LoadResult {
   callsPerSecond: number;
@@ -24,12 +14,8 @@ interface LoadResult {
   p99Ms: number;
 }
 
-/** Runs `clientCount` concurrent SDK clients against `url`, each making `callsPerClient` `add` calls; checks every answer. */
-async function runLoad(
-  url: string,
-  clientCount = CLIENTS,
-  callsPerClient = CALLS_PER_CLIENT,
-): Promise<LoadResult> {
+/** Runs `clientCount` concurrent in-process SDK clients against `url`, each making `callsPerClient` `add` calls; checks every answer. */
+async function runLoad(url: string, clientCount: number, callsPerClient: number): Promise<LoadResult> {
   const clients = await Promise.all(
     Array.from({ length: clientCount }, async () => {
       const client = new Client({ name: 'bench', version: '1.0.0' });
@@ -78,45 +64,11 @@ function buildAgent(): Agent {
   return agent;
 }
 
-/** The bare SDK: an McpServer per session with the same tool, on the SDK's transport, no Protolink in between. */
-async function startBareSdkServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const server = createServer((request, response) => {
-    void (async () => {
-      const id = request.headers['mcp-session-id'];
-      const existing = typeof id === 'string' ? sessions.get(id) : undefined;
-      if (existing) return existing.handleRequest(request, response);
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => void sessions.set(sessionId, transport),
-      });
-      const mcp = new McpServer({ name: 'bare', version: '1.0.0' });
-      mcp.registerTool(
-        'add',
-        { description: 'Add two integers', inputSchema: { a: z.number().int(), b: z.number().int() } },
-        ({ a, b }) => ({
-          content: [{ type: 'text', text: String(a + b) }],
-        }),
-      );
-      await mcp.connect(transport);
-      await transport.handleRequest(request, response);
-    })().catch(() => response.end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
-    close: async () => {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 /**
- * Served calls: calls per second and p99 latency of `add` from 50 concurrent SDK clients on loopback,
- * for each session mode, against the same call in process through the agent (the floor) and the bare SDK
- * server (a peer), all measured in this run.
+ * The in-process harness, kept only as a latency row: one SDK client in the bench's own process makes
+ * sequential `add` calls to a stateful server (SSE responses) on loopback; its p50 is compared with the same
+ * call made in process through the agent. Throughput under load is measured from another process by
+ * `serve-load.bench.ts` (this harness's clients share the server's event loop, so they hide its cost).
  */
 export async function runServeBench(): Promise<BenchRow[]> {
   const agent = buildAgent();
@@ -124,96 +76,27 @@ export async function runServeBench(): Promise<BenchRow[]> {
     () => agent.callToolInContext('add', new RunContext(), { a: 1, b: 2 }),
     { iterations: 20_000 },
   );
-  const floorRate = 1e6 / floorMicros;
   const rows: BenchRow[] = [
     {
       group: 'serve',
-      name: 'in process: agent.callToolInContext(add) (floor)',
+      name: 'in process, no HTTP: agent.callToolInContext(add) (floor of the latency row)',
       value: floorMicros,
       unit: 'µs/call',
     },
   ];
-  const bare = await startBareSdkServer();
-  let bareRate = Number.NaN;
-  try {
-    const result = await runLoad(bare.url);
-    bareRate = result.callsPerSecond;
-    rows.push(
-      {
-        group: 'serve',
-        name: `bare SDK McpServer, stateful SSE, ${CLIENTS} clients (peer)`,
-        value: result.callsPerSecond,
-        unit: 'calls/s',
-      },
-      { group: 'serve', name: 'bare SDK McpServer: p99 latency', value: result.p99Ms, unit: 'ms' },
-    );
-  } finally {
-    await bare.close();
-  }
   const single = await startAgentServer(agent);
   try {
     const result = await runLoad(single.mcpUrl, 1, 300);
     rows.push({
       group: 'serve',
-      name: 'served, stateful, SSE responses, 1 client, sequential: p50 latency',
+      name: "in-process harness (SDK client in the server's process), stateful SSE, 1 client, sequential: p50 latency",
       value: result.p50Ms,
       unit: 'ms',
       ratio: (result.p50Ms * 1000) / floorMicros,
-      note: `p99 ${result.p99Ms.toFixed(2)} ms; ratio: served latency ÷ in-process call`,
+      note: `p99 ${result.p99Ms.toFixed(2)} ms; ratio: served latency ÷ in-process call; throughput: see serve-load`,
     });
   } finally {
     await single.close();
   }
-  const modes: [string, AgentServerOptions][] = [
-    ['stateful, SSE responses', {}],
-    ['stateful, JSON responses', { enableJsonResponse: true }],
-    ['stateless, JSON responses', { sessionMode: 'stateless', enableJsonResponse: true }],
-    ['stateful, SSE, bearer token', { token: 'bench-token' }],
-  ];
-  for (const [label, options] of modes) {
-    const handle = await startAgentServer(agent, { ...options, maxSessions: CLIENTS * 2 });
-    try {
-      const result = options.token
-        ? await runLoadWithToken(handle.mcpUrl, options.token)
-        : await runLoad(handle.mcpUrl);
-      rows.push(
-        {
-          group: 'serve',
-          name: `served, ${label}, ${CLIENTS} clients`,
-          value: result.callsPerSecond,
-          unit: 'calls/s',
-          ratio: floorRate / result.callsPerSecond,
-          note: `ratio: in-process rate ÷ served rate; the bare SDK peer ran at ${(bareRate / result.callsPerSecond).toFixed(2)}× this rate`,
-        },
-        {
-          group: 'serve',
-          name: `served, ${label}: p99 latency`,
-          value: result.p99Ms,
-          unit: 'ms',
-          note: `p50 ${result.p50Ms.toFixed(2)} ms`,
-        },
-      );
-    } finally {
-      await handle.close();
-    }
-  }
   return rows;
-}
-
-async function runLoadWithToken(url: string, token: string): Promise<LoadResult> {
-  const originalFetch = globalThis.fetch;
-  // The SDK client passes requestInit headers; wrapping fetch keeps runLoad identical across modes.
-  globalThis.fetch = (input, init) =>
-    originalFetch(input, {
-      ...init,
-      headers: {
-        ...Object.fromEntries(new Headers(init?.headers).entries()),
-        authorization: `Bearer ${token}`,
-      },
-    });
-  try {
-    return await runLoad(url);
-  } finally {
-    globalThis.fetch = originalFetch;
-  }
 }

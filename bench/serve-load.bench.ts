@@ -1,0 +1,109 @@
+// The serving group measured the way users see it: every server in its own process, driven by a separate
+// load generator (wrk), against a bare node:http floor and the bare MCP SDK peer in the same run.
+// Env: SERVE_LOAD_SECONDS (measured run, default 5), SERVE_LOAD_WARMUP_SECONDS (default 5),
+// SERVE_LOAD_CONNECTIONS (default 50), SERVE_LOAD_CHECK_ALL=1 (read and check every body in the measured
+// run too; slows the generator down).
+import { loadavg } from 'node:os';
+import { autocannonGenerator, autocannonInstalled } from './serve-load/autocannon-generator';
+import { startChildServer } from './serve-load/child-server';
+import type { ChildServer } from './serve-load/child-server';
+import type { LoadGenerator } from './serve-load/load-generator';
+import { checkOneCall, openSessions } from './serve-load/mcp-requests';
+import { BENCH_TOKEN } from './serve-load/protolink-server';
+import { SERVER_KINDS, isStateful, needsToken } from './serve-load/server-kind';
+import type { ServerKind } from './serve-load/server-kind';
+import { SERVER_LABELS, serveLoadRows, skippedRow } from './serve-load/serve-load-rows';
+import type { ServerMeasurement } from './serve-load/serve-load-rows';
+import { findOnPath, wrkGenerator } from './serve-load/wrk-generator';
+import type { BenchRow } from './measure';
+
+function envInteger(name: string, fallback: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new RangeError(`${name}='${raw}' must be a whole number from 1 to ${max}`);
+  }
+  return value;
+}
+
+function pickGenerator(): LoadGenerator | string {
+  const wrk = findOnPath('wrk');
+  if (wrk) return wrkGenerator(wrk);
+  if (autocannonInstalled()) return autocannonGenerator();
+  return 'wrk is not on PATH (Debian: apt-get install wrk) and autocannon is not installed; no load generator to drive the servers from another process';
+}
+
+async function measure(
+  server: ChildServer,
+  generator: LoadGenerator,
+  settings: { seconds: number; warmUpSeconds: number; connections: number; checkAll: boolean },
+): Promise<ServerMeasurement> {
+  const token = needsToken(server.kind) ? BENCH_TOKEN : undefined;
+  const sessionIds = isStateful(server.kind)
+    ? await openSessions(server.url, settings.connections, token)
+    : undefined;
+  const wrongBefore = await checkOneCall(server.url, token, sessionIds?.[0]);
+  if (wrongBefore) throw new RangeError(`a single add(20, 22) call got ${wrongBefore}`);
+  const base = { url: server.url, connections: settings.connections, token, sessionIds };
+  const warmUp = await generator.run({ ...base, seconds: settings.warmUpSeconds, checkBodies: true });
+  const result = await generator.run({ ...base, seconds: settings.seconds, checkBodies: settings.checkAll });
+  const wrongAfter = await checkOneCall(server.url, token, sessionIds?.[0]);
+  if (wrongAfter) throw new RangeError(`after the run, a single add(20, 22) call got ${wrongAfter}`);
+  return { kind: server.kind, result, warmUp };
+}
+
+/**
+ * Serving under load from a separate process: calls/s and p50/p99/p99.9 of a JSON-RPC `tools/call` of a
+ * two-integer `add`, for the bare node:http floor, the bare MCP SDK peer and `protolink serve` stateless and
+ * stateful, with and without a bearer token, each server in its own child process (all killed at the end).
+ */
+export async function runServeLoadBench(): Promise<BenchRow[]> {
+  const generator = pickGenerator();
+  if (typeof generator === 'string') return [skippedRow('serving under load', generator)];
+  const settings = {
+    seconds: envInteger('SERVE_LOAD_SECONDS', 5, 600),
+    warmUpSeconds: envInteger('SERVE_LOAD_WARMUP_SECONDS', 5, 600),
+    connections: envInteger('SERVE_LOAD_CONNECTIONS', 50, 1000),
+    checkAll: process.env.SERVE_LOAD_CHECK_ALL === '1',
+  };
+  const loadBefore = loadavg()[0];
+  const rows: BenchRow[] = [];
+  const started = await Promise.allSettled(SERVER_KINDS.map((kind) => startChildServer(kind)));
+  const servers = started.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []));
+  const measurements: ServerMeasurement[] = [];
+  try {
+    for (const [index, entry] of started.entries()) {
+      const kind: ServerKind = SERVER_KINDS[index];
+      if (entry.status === 'rejected') {
+        rows.push(skippedRow(SERVER_LABELS[kind], `did not start: ${(entry.reason as Error).message}`));
+        continue;
+      }
+      const reason = generator.unsupported({ stateful: isStateful(kind) });
+      if (reason) {
+        rows.push(skippedRow(SERVER_LABELS[kind], reason));
+        continue;
+      }
+      process.stderr.write(`bench: serve-load: ${kind}…\n`);
+      try {
+        measurements.push(await measure(entry.value, generator, settings));
+      } catch (error) {
+        rows.push(skippedRow(SERVER_LABELS[kind], `failed: ${(error as Error).message}`));
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+  const loadAfter = loadavg()[0];
+  return [
+    {
+      group: 'serve-load',
+      name: `setup: ${generator.name}, 1 thread, ${settings.connections} connections, ${settings.warmUpSeconds} s checked warm-up + ${settings.seconds} s measured per server`,
+      value: loadBefore,
+      unit: 'load avg (1 min)',
+      note: `load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; each server in its own process; ratios compare servers of this run`,
+    },
+    ...serveLoadRows(measurements),
+    ...rows,
+  ];
+}

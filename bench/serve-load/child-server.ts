@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { ServerKind } from './server-kind';
+
+/** A server running in its own process. */
+export interface ChildServer {
+  readonly kind: ServerKind;
+  /** Its MCP endpoint on 127.0.0.1. */
+  readonly url: string;
+  /** Ends the process (stdin closed, then SIGTERM, then SIGKILL); resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** Last resort: if the bench process exits with children still running, kill them synchronously. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const child of live) child.kill('SIGKILL');
+  });
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  child.stdin?.end();
+  if (!(await waitForExit(child, 3000))) {
+    child.kill('SIGTERM');
+    if (!(await waitForExit(child, 3000))) {
+      child.kill('SIGKILL');
+      await waitForExit(child, 3000);
+    }
+  }
+  live.delete(child);
+}
+
+/**
+ * Starts one bench server (`server-main.ts <kind>`) in a child process through ts-node's transpile-only
+ * register hook and waits (at most `startTimeoutMs`) for the `LISTENING <url>` line it prints. The child
+ * exits when its stdin closes, so it cannot outlive the bench even if the bench is killed.
+ */
+export async function startChildServer(kind: ServerKind, startTimeoutMs = 120_000): Promise<ChildServer> {
+  installExitHook();
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', join(__dirname, 'server-main.ts'), kind],
+    { cwd: join(__dirname, '..', '..'), stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env } },
+  );
+  live.add(child);
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    if (stderr.length < 4000) stderr += chunk;
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let stdout = '';
+      const timer = setTimeout(
+        () =>
+          reject(
+            new RangeError(
+              `server '${kind}' printed no URL within ${startTimeoutMs} ms; stderr: ${stderr.trim()}`,
+            ),
+          ),
+        startTimeoutMs,
+      );
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => {
+        stdout += chunk;
+        const match = /^LISTENING (http:\/\/127\.0\.0\.1:\d+\/\S*)$/m.exec(stdout);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(
+          new RangeError(
+            `server '${kind}' exited (${code ?? signal}) before listening; stderr: ${stderr.trim()}`,
+          ),
+        );
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+    child.stdout?.resume();
+    return { kind, url, stop: () => stopChild(child) };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+}
