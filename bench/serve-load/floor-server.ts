@@ -36,7 +36,10 @@ export function createFloorServer(): Server {
         id: message.id,
         result: { content: [{ type: 'text', text: String(args.a + args.b) }] },
       });
-      response.writeHead(200, { 'content-type': 'application/json' });
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      });
       response.end(body);
     });
   });
