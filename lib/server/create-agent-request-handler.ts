@@ -8,6 +8,7 @@ import { RequestGuard } from './http/request-guard';
 import { sendAgentCard } from './http/send-agent-card';
 import { sendJsonRpcError } from './http/send-json-rpc-error';
 import { resolveAgentServerSettings } from './resolve-agent-server-settings';
+import { resolveInteractionTimeoutMs } from './create-mcp-server';
 import type { ServableAgent } from './servable-agent';
 
 /** The default path of the MCP streamable-HTTP endpoint. */
@@ -79,6 +80,7 @@ export function createAgentRequestHandler(
       buildContext: options.buildContext,
       onError: onError && ((error, toolName) => onError(error, toolName)),
       transport: 'http',
+      interactionTimeoutMs: resolveInteractionTimeoutMs(options.interactionTimeoutMs),
     },
   });
   const guards = new Map<number, RequestGuard>();

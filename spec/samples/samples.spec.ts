@@ -19,6 +19,10 @@ const samples: [string, RegExp][] = [
   ['07-serve/main.ts', /Server stopped\./],
   ['08-nestjs/main.ts', /withdraw_stock\(pear, 50\) refused: ActionDeniedError/],
   [
+    '11-approval-in-inspector/main.ts',
+    /delete_file\(draft\.md\) → deleted draft\.md\n[\s\S]*delete_file\(notes\.txt\) → refused: Action 'delete_file' denied: the user chose decline\nFiles left: notes\.txt, old-report\.pdf\nServer stopped\./,
+  ],
+  [
     '10-frameworks/main.ts',
     /Approved and run: .*published[\s\S]*LangChain: 3 \+ 4 = 7\nOpenAI Agents: 3 \+ 4 = 7/,
   ],
