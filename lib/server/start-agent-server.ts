@@ -59,13 +59,20 @@ export async function startAgentServer(
       : address.hostname;
   const baseUrl = `http://${urlHost}:${port}`;
   const { url: _url, allowNonLoopback: _allowNonLoopback, ...handlerOptions } = options;
-  const active = createAgentRequestHandler(agent, {
-    ...handlerOptions,
-    port,
-    listenHostname: address.hostname,
-    publicUrl: baseUrl,
-    unknownPaths: 'reject',
-  });
+  let active: ReturnType<typeof createAgentRequestHandler>;
+  try {
+    active = createAgentRequestHandler(agent, {
+      ...handlerOptions,
+      port,
+      listenHostname: address.hostname,
+      publicUrl: baseUrl,
+      unknownPaths: 'reject',
+    });
+  } catch (error) {
+    // A refused option must not leave the port taken by a server nobody can close.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   state.handler = active;
   let closing: Promise<void> | undefined;
   return {

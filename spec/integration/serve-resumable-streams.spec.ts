@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Agent } from '../../lib/agents/agent';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
 import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
@@ -207,5 +209,18 @@ describe('Resumable streams of served calls (SEP-1699 polling)', () => {
     const starting = (async () => serve(agent, options as AgentServerOptions))();
     await expect(starting).rejects.toBeInstanceOf(ToolInputError);
     await expect(starting).rejects.toThrow(message);
+  });
+
+  it('a refused option leaves the port free (the listening server is closed again)', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const url = `http://127.0.0.1:${port}`;
+    const { agent } = pollingAgent();
+    await expect(serve(agent, { url, sseRetryMs: -1 })).rejects.toBeInstanceOf(ToolInputError);
+    // The same port can be taken at once: nothing still listens on it.
+    const server = await serve(agent, { url });
+    expect(server.port).toBe(port);
   });
 });
