@@ -47,11 +47,49 @@ export interface ServerMeasurement {
   readonly warmUp: LoadResult;
 }
 
+function mean(left: number, right: number): number {
+  return (left + right) / 2;
+}
+
+/**
+ * The floor is measured first and again last, to show how much the machine drifted during the run; its rows
+ * (and every ratio) use the mean of both runs. Returns the measurements with one floor entry, and the drift.
+ */
+function mergeFloorRuns(measurements: readonly ServerMeasurement[]): {
+  merged: ServerMeasurement[];
+  drift?: string;
+} {
+  const floors = measurements.filter((entry) => entry.kind === 'floor');
+  if (floors.length < 2) return { merged: [...measurements] };
+  const [first, last] = [floors[0], floors[floors.length - 1]];
+  const sum = (pick: (result: LoadResult) => number, of: 'result' | 'warmUp') =>
+    pick(first[of]) + pick(last[of]);
+  const combine = (of: 'result' | 'warmUp'): LoadResult => ({
+    callsPerSecond: mean(first[of].callsPerSecond, last[of].callsPerSecond),
+    p50Ms: mean(first[of].p50Ms, last[of].p50Ms),
+    p99Ms: mean(first[of].p99Ms, last[of].p99Ms),
+    p999Ms: mean(first[of].p999Ms, last[of].p999Ms),
+    requests: sum((result) => result.requests, of),
+    non2xx: sum((result) => result.non2xx, of),
+    socketErrors: sum((result) => result.socketErrors, of),
+    checked: sum((result) => result.checked, of),
+    wrong: sum((result) => result.wrong, of),
+    sample: first[of].sample || last[of].sample,
+  });
+  const merged = measurements.filter((entry) => entry.kind !== 'floor');
+  merged.unshift({ kind: 'floor', result: combine('result'), warmUp: combine('warmUp') });
+  const drift =
+    `measured first (${first.result.callsPerSecond.toFixed(0)} calls/s, p99 ${ms(first.result.p99Ms)}) and ` +
+    `last (${last.result.callsPerSecond.toFixed(0)} calls/s, p99 ${ms(last.result.p99Ms)}): the machine's drift during the run; the mean is used`;
+  return { merged, drift };
+}
+
 /**
  * Two rows per server: calls/s (ratio: share of the floor's calls/s, with the floor and SDK-peer targets)
  * and p99 latency (ratio: multiple of the floor's p99, target ≤ 5×), with p50 and p99.9 in the note.
  */
-export function serveLoadRows(measurements: readonly ServerMeasurement[]): BenchRow[] {
+export function serveLoadRows(runs: readonly ServerMeasurement[]): BenchRow[] {
+  const { merged: measurements, drift } = mergeFloorRuns(runs);
   const floor = measurements.find((entry) => entry.kind === 'floor')?.result;
   const peer = measurements.find((entry) => entry.kind === 'sdk-stateless')?.result;
   const rows: BenchRow[] = [];
@@ -62,7 +100,7 @@ export function serveLoadRows(measurements: readonly ServerMeasurement[]): Bench
     const rateNotes: string[] = [];
     const share = floor ? result.callsPerSecond / floor.callsPerSecond : undefined;
     const target = floorShareTarget(kind);
-    if (kind === 'floor') rateNotes.push('ratio = share of the floor');
+    if (kind === 'floor') rateNotes.push(drift ?? 'ratio = share of the floor');
     else if (share !== undefined) {
       rateNotes.push(
         target === undefined
