@@ -1,9 +1,12 @@
-/** Jest runs every spec through ts-jest with the project's tsconfig, so type errors fail tests. */
+/**
+ * Jest runs every spec through ts-jest, transpiling each file alone (tsconfig.jest.json); `npm test` type-checks
+ * the whole project first (the `pretest` script), so type errors still fail the test command.
+ */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/spec'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30000,
 };
