@@ -37,7 +37,7 @@ export function describeApproval(request: ApprovalRequest): string {
     action.description ? action.description : undefined,
     action.capabilities.length ? `Capabilities: ${action.capabilities.join(', ')}` : undefined,
     request.policyDecision.reason ? `Policy: ${request.policyDecision.reason}` : undefined,
-    `Arguments: ${truncate(safeJson(action.payload))}`,
+    `Arguments: ${truncate(safeJson(argumentsOf(action.payload)))}`,
   ];
   for (const artifact of action.artifacts) {
     const content = typeof artifact.content === 'string' ? artifact.content : safeJson(artifact.content);
@@ -60,4 +60,10 @@ function truncate(text: string): string {
 
 function parentOf(context: object): object | undefined {
   return (context as { parent?: object }).parent;
+}
+
+/** The default action's payload is `{ arguments }`; a builder's payload is shown whole. */
+function argumentsOf(payload: Readonly<Record<string, unknown>>): unknown {
+  const keys = Object.keys(payload);
+  return keys.length === 1 && keys[0] === 'arguments' ? payload.arguments : payload;
 }

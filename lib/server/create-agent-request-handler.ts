@@ -81,6 +81,7 @@ export function createAgentRequestHandler(
       onError: onError && ((error, toolName) => onError(error, toolName)),
       transport: 'http',
       interactionTimeoutMs: resolveInteractionTimeoutMs(options.interactionTimeoutMs),
+      serverRequests: options.enableJsonResponse !== true,
     },
   });
   const guards = new Map<number, RequestGuard>();

@@ -67,6 +67,13 @@ export interface McpServerOptions {
    * through elicitation) or the client's model (`context.sample`) (default 300,000: a person may be slow).
    */
   interactionTimeoutMs?: number;
+  /**
+   * Whether the transport can carry requests to the client during a call (default true). False for HTTP with
+   * `enableJsonResponse`: a call answered with one JSON body has no stream for `elicitation/create` or
+   * `sampling/createMessage`, so `context.elicit()`/`sample()` fail at once with a clear error (and approval
+   * is not routed through elicitation) instead of waiting for an answer that cannot come.
+   */
+  serverRequests?: boolean;
 }
 
 /** Default of {@link McpServerOptions.interactionTimeoutMs}. */
@@ -154,7 +161,14 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
         : new RunContext({ signal: extra.signal, sessionId: info.sessionId });
       attachToolCallChannel(
         context,
-        new McpToolCallChannel({ toolName, server, extra, logLevel, requestTimeoutMs }),
+        new McpToolCallChannel({
+          toolName,
+          server,
+          extra,
+          logLevel,
+          requestTimeoutMs,
+          serverRequests: options.serverRequests !== false,
+        }),
       );
       const result = await agent.callToolInContext(toolName, context, request.params.arguments ?? {});
       return toCallToolResult(result, toolName);

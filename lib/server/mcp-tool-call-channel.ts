@@ -32,6 +32,8 @@ export interface McpToolCallChannelOptions {
   readonly logLevel: LogLevelHolder;
   /** Longest wait for the user's answer to a question or a model's completion, in ms. */
   readonly requestTimeoutMs: number;
+  /** Whether requests to the client can travel during the call (false with JSON responses). */
+  readonly serverRequests?: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export class McpToolCallChannel implements ToolCallChannel {
   async elicit(message: string, schema: ElicitationSchemaInput): Promise<ElicitationResult<unknown>> {
     const { toolName } = this.options;
     const prepared = prepareElicitation(schema, toolName);
+    this.assertServerRequests('asked the user a question (context.elicit)');
     if (!this.canElicit()) {
       throw new ToolRuntimeError(
         `Tool '${toolName}' asked the user a question (context.elicit), but the connected MCP client did not declare the elicitation capability.`,
@@ -85,6 +88,7 @@ export class McpToolCallChannel implements ToolCallChannel {
 
   async sample(request: SamplingRequest): Promise<SamplingResult> {
     const { toolName } = this.options;
+    this.assertServerRequests('asked for a model completion (context.sample)');
     if (!this.options.server.getClientCapabilities()?.sampling) {
       throw new ToolRuntimeError(
         `Tool '${toolName}' asked for a model completion (context.sample), but the connected MCP client did not declare the sampling capability.`,
@@ -100,7 +104,17 @@ export class McpToolCallChannel implements ToolCallChannel {
   }
 
   canElicit(): boolean {
-    return this.options.server.getClientCapabilities()?.elicitation !== undefined;
+    return (
+      this.options.serverRequests !== false &&
+      this.options.server.getClientCapabilities()?.elicitation !== undefined
+    );
+  }
+
+  private assertServerRequests(what: string): void {
+    if (this.options.serverRequests !== false) return;
+    throw new ToolRuntimeError(
+      `Tool '${this.options.toolName}' ${what}, but this server answers calls with single JSON responses (enableJsonResponse), which cannot carry a request to the client; serve without enableJsonResponse to let tools ask.`,
+    );
   }
 
   closeStream(): boolean {
