@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { Agent } from '../agents/agent';
@@ -24,11 +24,14 @@ type Middleware = (
  * Serves the application-wide Agent's tools (MCP) and card from the Nest application's own HTTP server
  * when the module option `serve` is set: an Express middleware mounted at module init that handles the
  * MCP path and the card path and passes every other request on to the application's routes. Its MCP
- * sessions are closed when the application shuts down.
+ * sessions are closed when the application shuts down. Unexpected errors (a tool's own failure, a failing
+ * policy or approver, transport errors) go to Nest's `Logger` (context `Protolink`) unless the `serve`
+ * options give an `onError`.
  */
 @Injectable()
 export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
   private handler: AgentRequestHandler | undefined;
+  private readonly logger = new Logger('Protolink');
 
   constructor(
     @Inject(PROTOLINK_MODULE_OPTIONS) private readonly options: ProtolinkModuleOptions,
@@ -62,7 +65,11 @@ export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
           '`serve` and mount createAgentRequestHandler(agent) from protolink/server yourself (or call agent.start()).',
       );
     }
-    const handler = loadRequestHandler().createAgentRequestHandler(this.agent, serve === true ? {} : serve);
+    const serveOptions = serve === true ? {} : serve;
+    const handler = loadRequestHandler().createAgentRequestHandler(this.agent, {
+      ...serveOptions,
+      onError: serveOptions.onError ?? ((error, toolName) => this.logError(error, toolName)),
+    });
     this.handler = handler;
     const middleware: Middleware = (request, response, next) => {
       void handler.handle(request, response).then((handled) => {
@@ -70,6 +77,13 @@ export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
       });
     };
     (adapter.getInstance() as { use(middleware: Middleware): unknown }).use(middleware);
+  }
+
+  private logError(error: unknown, toolName: string | undefined): void {
+    const what =
+      toolName === undefined ? 'Serving MCP failed' : `Tool '${toolName}' failed when called over MCP`;
+    if (error instanceof Error) this.logger.error(`${what}: ${error.message}`, error.stack);
+    else this.logger.error(`${what}: ${String(error)}`);
   }
 
   /** How many stateful MCP sessions are open (0 when not serving). */

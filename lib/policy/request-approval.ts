@@ -60,8 +60,10 @@ export async function requestApproval(
   }
   context.throwIfCanceled(action.name);
   if (!decision.approved) {
+    // Without a reason of the approver's own, say it refused: the policy's reason ("Approval required for
+    // capabilities: …") read as if nobody had been asked.
     throw new ActionDeniedError(
-      `Action '${action.name}' denied: ${decision.reason ?? request.policyDecision.reason}`,
+      `Action '${action.name}' denied: ${decision.reason ?? 'the approver refused it (no reason given). The tool did not run.'}`,
       {
         ...details,
         decision: { ...details.decision, approval: decision.toDict() },

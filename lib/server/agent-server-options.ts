@@ -71,9 +71,10 @@ export interface AgentServerOptions {
   buildContext?: (info: ServedCallInfo) => RunContext;
   /**
    * Told about unexpected errors: tool failures that are not Protolink errors, policies or approval handlers
-   * that failed (clients get a generic message for both), transport errors.
+   * that failed (clients get a generic message for both), transport errors. `toolName` is given for the
+   * errors of a tool call.
    */
-  onError?: (error: unknown) => void;
+  onError?: (error: unknown, toolName?: string) => void;
 }
 
 /** A running agent server. */

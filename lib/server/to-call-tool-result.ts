@@ -7,8 +7,16 @@ import { toRichCallToolResult } from './to-rich-call-tool-result';
 export const ERROR_META_KEY = 'dev.protolink/error';
 
 /**
+ * The key under which a number, boolean or array result is sent as `structuredContent` (MCP requires an
+ * object there): `3` is sent as `{ result: 3 }` with the text `3`, matching the output schema `toMcpTool`
+ * advertises for such tools.
+ */
+export const WRAPPED_RESULT_KEY = 'result';
+
+/**
  * Returns the MCP result of a tool's return value: an object becomes `structuredContent` plus its JSON as
- * text, a string becomes text, `null`/`undefined` no content, anything else its JSON as text.
+ * text; a number, boolean or array becomes `structuredContent: { result: value }` plus its own JSON as text;
+ * a string becomes text, `null`/`undefined` no content, anything else its JSON as text.
  */
 export function toCallToolResult(value: unknown, toolName: string): CallToolResult {
   if (value === undefined || value === null) return { content: [] };
@@ -34,6 +42,9 @@ export function toCallToolResult(value: unknown, toolName: string): CallToolResu
   const plain: unknown = JSON.parse(text);
   if (typeof plain === 'object' && plain !== null && !Array.isArray(plain)) {
     return { content: [{ type: 'text', text }], structuredContent: plain as Record<string, unknown> };
+  }
+  if (typeof plain === 'number' || typeof plain === 'boolean' || Array.isArray(plain)) {
+    return { content: [{ type: 'text', text }], structuredContent: { [WRAPPED_RESULT_KEY]: plain } };
   }
   return { content: [{ type: 'text', text }] };
 }

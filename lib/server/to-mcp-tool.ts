@@ -1,6 +1,7 @@
 import type { Tool as McpTool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { BaseTool } from '../tools/base-tool';
 import type { JsonSchema } from '../tools/json-schema';
+import { WRAPPED_RESULT_KEY } from './to-call-tool-result';
 
 const ANNOTATION_KEYS = [
   'title',
@@ -12,8 +13,9 @@ const ANNOTATION_KEYS = [
 
 /**
  * Returns the MCP `tools/list` entry of a tool: name, description, input schema (always an object schema),
- * output schema when the tool declares an object result, and annotations from the tool's metadata (an MCP
- * tool's own hints) or its `read-only` tag.
+ * output schema when the tool declares an object result (or a number, integer, boolean or array one, as
+ * `{ result: <schema> }`, the shape `toCallToolResult` sends such values in), and annotations from the
+ * tool's metadata (an MCP tool's own hints) or its `read-only` tag.
  */
 export function toMcpTool(tool: BaseTool): McpTool {
   const definition: McpTool = {
@@ -39,10 +41,24 @@ function toInputSchema(schema: JsonSchema | null): McpTool['inputSchema'] {
   return { ...schema, type: 'object' } as McpTool['inputSchema'];
 }
 
+const WRAPPED_TYPES: ReadonlySet<unknown> = new Set(['number', 'integer', 'boolean', 'array']);
+
 function toOutputSchema(schema: JsonSchema | null): McpTool['outputSchema'] | undefined {
-  // MCP only allows object output schemas; a permissive or scalar schema says nothing a client can check.
-  if (!schema || typeof schema !== 'object' || schema.type !== 'object') return undefined;
-  return schema as McpTool['outputSchema'];
+  if (!schema || typeof schema !== 'object') return undefined;
+  if (schema.type === 'object') return schema as McpTool['outputSchema'];
+  // MCP only allows object output schemas: such values are sent wrapped, so the schema is too. A string or
+  // permissive schema is not advertised (strings are sent as plain text, without structured content).
+  if (!WRAPPED_TYPES.has(schema.type)) return undefined;
+  // Definitions stay at the root, where the `#/$defs/…` references of the wrapped schema point.
+  const { $defs, definitions, $schema, ...wrapped } = schema as Record<string, unknown>;
+  return {
+    ...(typeof $schema === 'string' ? { $schema } : {}),
+    type: 'object',
+    properties: { [WRAPPED_RESULT_KEY]: wrapped },
+    required: [WRAPPED_RESULT_KEY],
+    ...($defs !== undefined ? { $defs } : {}),
+    ...(definitions !== undefined ? { definitions } : {}),
+  } as McpTool['outputSchema'];
 }
 
 function toAnnotations(tool: BaseTool): ToolAnnotations | undefined {

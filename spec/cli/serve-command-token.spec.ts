@@ -40,6 +40,7 @@ async function expectServedWith(cli: ReturnType<typeof run>, token: string): Pro
   const client = await connectHttpClient(url, { authorization: `Bearer ${token}` });
   expect(await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).toEqual({
     content: [{ type: 'text', text: '3' }],
+    structuredContent: { result: 3 },
   });
   await client.close();
   cli.stop();

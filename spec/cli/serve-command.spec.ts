@@ -46,6 +46,7 @@ describe('addServeCommand', () => {
       const client = await connectHttpClient(url, { authorization: 'Bearer cli-token' });
       expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 5 } })).toEqual({
         content: [{ type: 'text', text: '7' }],
+        structuredContent: { result: 7 },
       });
       await client.close();
       cli.stop();
@@ -60,6 +61,7 @@ describe('addServeCommand', () => {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['multiply']);
       expect(await client.callTool({ name: 'multiply', arguments: { a: 6, b: 7 } })).toEqual({
         content: [{ type: 'text', text: '42' }],
+        structuredContent: { result: 42 },
       });
       await client.close();
       cli.stop();

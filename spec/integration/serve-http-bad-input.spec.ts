@@ -33,6 +33,7 @@ describe('startAgentServer (bad input)', () => {
     const before = agent.log.executed.length;
     expect(await bystander.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).toEqual({
       content: [{ type: 'text', text: '3' }],
+      structuredContent: { result: 3 },
     });
     expect(agent.log.executed.slice(before)).toEqual(['add']);
   }
@@ -358,7 +359,10 @@ describe('startAgentServer (bad input)', () => {
         headers: { ...MCP_HEADERS, 'mcp-session-id': fresh },
         body: callBody('add', { a: 2, b: 2 }),
       });
-      expect(call.json.result).toEqual({ content: [{ type: 'text', text: '4' }] });
+      expect(call.json.result).toEqual({
+        content: [{ type: 'text', text: '4' }],
+        structuredContent: { result: 4 },
+      });
     });
 
     it('never expires a session while one of its calls is still running', async () => {

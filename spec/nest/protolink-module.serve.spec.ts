@@ -106,7 +106,10 @@ describe('ProtolinkModule', () => {
         body,
       });
       expect(called.status).toBe(200);
-      expect(called.json.result).toEqual({ content: [{ type: 'text', text: '1' }] });
+      expect(called.json.result).toEqual({
+        content: [{ type: 'text', text: '1' }],
+        structuredContent: { result: 1 },
+      });
       expect((await rawRequest({ port, path: '/mcp', headers: MCP_HEADERS, body })).status).toBe(404);
     });
 

@@ -64,9 +64,14 @@ describe('requestApproval', () => {
         new RunContext(),
       );
       await expect(denial).rejects.toThrow(ActionDeniedError);
-      await expect(requestApproval(() => false, request, new RunContext())).rejects.toThrow(
-        "Action 'publish_record' denied: Approval required for capabilities: records.write",
+      const refused = (await requestApproval(() => false, request, new RunContext()).catch(
+        (error: unknown) => error,
+      )) as Error;
+      expect(refused).toBeInstanceOf(ActionDeniedError);
+      expect(refused.message).toBe(
+        "Action 'publish_record' denied: the approver refused it (no reason given). The tool did not run.",
       );
+      expect(refused.message).not.toMatch(/approval required/i);
       await expect(
         requestApproval(
           (asked) =>

@@ -26,6 +26,10 @@ const samples: [string, RegExp][] = [
     '10-frameworks/main.ts',
     /Approved and run: .*published[\s\S]*LangChain: 3 \+ 4 = 7\nOpenAI Agents: 3 \+ 4 = 7/,
   ],
+  [
+    '10-frameworks/openai-client.ts',
+    /Tool calls: add\nHTTP requests \(one 503 retried by the client\): 3\nAnswer: 3 \+ 4 = 7/,
+  ],
 ];
 
 function runSample(sample: string): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -70,6 +70,7 @@ describe('createAgentRequestHandler', () => {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('add');
       expect(await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).toEqual({
         content: [{ type: 'text', text: '3' }],
+        structuredContent: { result: 3 },
       });
       expect(agent.log.executed).toEqual(['add']);
       expect(handler.sessionCount).toBe(1);
@@ -126,7 +127,10 @@ describe('createAgentRequestHandler', () => {
         headers: { ...MCP_HEADERS, authorization: 'Bearer s3cret' },
         body: callBody('add', { a: 1, b: 1 }),
       });
-      expect(good.json.result).toEqual({ content: [{ type: 'text', text: '2' }] });
+      expect(good.json.result).toEqual({
+        content: [{ type: 'text', text: '2' }],
+        structuredContent: { result: 2 },
+      });
       expect((await rawRequest({ port, method: 'GET', path: '/.well-known/agent.json' })).status).toBe(200);
     });
 
@@ -156,7 +160,10 @@ describe('createAgentRequestHandler', () => {
         body: callBody('add', { a: 40, b: 2 }),
       });
       expect(response.status).toBe(200);
-      expect(response.json.result).toEqual({ content: [{ type: 'text', text: '42' }] });
+      expect(response.json.result).toEqual({
+        content: [{ type: 'text', text: '42' }],
+        structuredContent: { result: 42 },
+      });
       expect(agent.log.executed).toEqual(['add']);
     });
 

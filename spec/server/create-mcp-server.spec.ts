@@ -80,7 +80,10 @@ describe('createMcpServer', () => {
   describe('tools/call', () => {
     it('returns text for a scalar and structuredContent plus JSON text for an object', async () => {
       const session = await connect();
-      expect(await session.call('add', { a: 1, b: '2' })).toEqual({ content: [{ type: 'text', text: '3' }] });
+      expect(await session.call('add', { a: 1, b: '2' })).toEqual({
+        content: [{ type: 'text', text: '3' }],
+        structuredContent: { result: 3 },
+      });
       expect(await session.call('echo', { text: 'hi' })).toEqual({ content: [{ type: 'text', text: 'hi' }] });
       const booked = await session.call('book', { city: 'Athens', guests: 2 });
       expect(booked.structuredContent).toEqual({ id: 'BK-1', city: 'Athens', guests: 2 });
@@ -189,7 +192,10 @@ describe('createMcpServer', () => {
       await expect(pending).rejects.toThrow(/user pressed stop|abort/i);
       await waitFor(() => session.agent.log.aborted.includes('slow'));
       expect(session.agent.log.contexts[0].canceled).toBe(true);
-      expect(await session.call('add', { a: 2, b: 3 })).toEqual({ content: [{ type: 'text', text: '5' }] });
+      expect(await session.call('add', { a: 2, b: 3 })).toEqual({
+        content: [{ type: 'text', text: '5' }],
+        structuredContent: { result: 5 },
+      });
       await session.close();
     });
 
@@ -209,7 +215,10 @@ describe('createMcpServer', () => {
       await pending;
       await waitFor(() => session.agent.log.aborted.includes('slow'));
       await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(await session.call('add', { a: 1, b: 2 })).toEqual({ content: [{ type: 'text', text: '3' }] });
+      expect(await session.call('add', { a: 1, b: 2 })).toEqual({
+        content: [{ type: 'text', text: '3' }],
+        structuredContent: { result: 3 },
+      });
       await session.close();
     });
   });

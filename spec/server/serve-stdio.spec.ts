@@ -26,6 +26,7 @@ describe('serveStdio', () => {
         expect(tools.map((tool) => tool.name)).toContain('book');
         expect(await client.callTool({ name: 'add', arguments: { a: 40, b: 2 } })).toEqual({
           content: [{ type: 'text', text: '42' }],
+          structuredContent: { result: 42 },
         });
         const denied = await client.callTool({ name: 'delete_records', arguments: {} });
         expect(denied.isError).toBe(true);
@@ -88,7 +89,10 @@ describe('serveStdio', () => {
         `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } })}\n`,
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(lines[0].result).toEqual({ content: [{ type: 'text', text: '3' }] });
+      expect(lines[0].result).toEqual({
+        content: [{ type: 'text', text: '3' }],
+        structuredContent: { result: 3 },
+      });
       expect(seen).toEqual(['stdio']);
       await handle.close();
       await handle.closed;

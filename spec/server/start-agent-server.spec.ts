@@ -158,6 +158,7 @@ describe('startAgentServer', () => {
       expect(tools).toHaveLength(7);
       expect(await session.callTool({ name: 'add', arguments: { a: 20, b: 22 } })).toEqual({
         content: [{ type: 'text', text: '42' }],
+        structuredContent: { result: 42 },
       });
       expect(handle.sessionCount).toBe(1);
       expect(agent.log.contexts[0].sessionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -195,6 +196,7 @@ describe('startAgentServer', () => {
       await waitFor(() => agent.log.aborted.includes('slow'));
       expect(await session.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).toEqual({
         content: [{ type: 'text', text: '3' }],
+        structuredContent: { result: 3 },
       });
     });
 
@@ -227,7 +229,10 @@ describe('startAgentServer', () => {
           headers,
           body: callBody('add', { a: 1, b: 1 }, 6),
         });
-        expect(next.json.result).toEqual({ content: [{ type: 'text', text: '2' }] });
+        expect(next.json.result).toEqual({
+          content: [{ type: 'text', text: '2' }],
+          structuredContent: { result: 2 },
+        });
       },
     );
 
@@ -248,6 +253,7 @@ describe('startAgentServer', () => {
       );
       expect(await second.callTool({ name: 'add', arguments: { a: 1, b: 1 } })).toEqual({
         content: [{ type: 'text', text: '2' }],
+        structuredContent: { result: 2 },
       });
       controller.abort();
       await pending;
@@ -283,7 +289,10 @@ describe('startAgentServer', () => {
       });
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json.result).toEqual({ content: [{ type: 'text', text: '4' }] });
+      expect(response.json.result).toEqual({
+        content: [{ type: 'text', text: '4' }],
+        structuredContent: { result: 4 },
+      });
     });
 
     it('aborts the tool when the client disconnects mid-call', async () => {

@@ -25,12 +25,27 @@ describe('toCallToolResult', () => {
     expect(result.content).toEqual([{ type: 'text', text: '{"id":"BK-1","at":"1970-01-01T00:00:00.000Z"}' }]);
   });
 
-  it('maps numbers, booleans and arrays to JSON text only', () => {
-    expect(toCallToolResult(3, 't')).toEqual({ content: [{ type: 'text', text: '3' }] });
-    expect(toCallToolResult(false, 't')).toEqual({ content: [{ type: 'text', text: 'false' }] });
+  it('maps numbers, booleans and arrays to structuredContent { result } plus their own JSON text', () => {
+    expect(toCallToolResult(3, 't')).toEqual({
+      content: [{ type: 'text', text: '3' }],
+      structuredContent: { result: 3 },
+    });
+    expect(toCallToolResult(false, 't')).toEqual({
+      content: [{ type: 'text', text: 'false' }],
+      structuredContent: { result: false },
+    });
     expect(toCallToolResult([1, { a: 2 }], 't')).toEqual({
       content: [{ type: 'text', text: '[1,{"a":2}]' }],
+      structuredContent: { result: [1, { a: 2 }] },
     });
+  });
+
+  it('keeps strings, dates and non-finite numbers as text only (no structured content)', () => {
+    expect(toCallToolResult('3', 't')).toEqual({ content: [{ type: 'text', text: '3' }] });
+    expect(toCallToolResult(new Date(0), 't')).toEqual({
+      content: [{ type: 'text', text: '"1970-01-01T00:00:00.000Z"' }],
+    });
+    expect(toCallToolResult(Number.NaN, 't')).toEqual({ content: [{ type: 'text', text: 'null' }] });
   });
 
   it('turns a value that cannot be JSON into an error result', () => {

@@ -32,6 +32,38 @@ describe('toMcpTool', () => {
     expect(hasObjectOutputSchema(tool({ outputSchema: { type: 'object', properties: {} } }))).toBe(true);
   });
 
+  it('advertises number, integer, boolean and array output schemas wrapped as { result }', () => {
+    for (const schema of [
+      { type: 'number' },
+      { type: 'integer', minimum: 0 },
+      { type: 'boolean' },
+      { type: 'array', items: { type: 'string' } },
+    ]) {
+      expect(toMcpTool(tool({ outputSchema: schema })).outputSchema).toEqual({
+        type: 'object',
+        properties: { result: schema },
+        required: ['result'],
+      });
+    }
+    expect(toMcpTool(tool({ outputSchema: { type: ['number', 'null'] } })).outputSchema).toBeUndefined();
+  });
+
+  it('keeps the definitions of a wrapped array schema at the root, where its references point', () => {
+    const outputSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'array',
+      items: { $ref: '#/$defs/Line' },
+      $defs: { Line: { type: 'object', properties: { sku: { type: 'string' } } } },
+    };
+    expect(toMcpTool(tool({ outputSchema })).outputSchema).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { result: { type: 'array', items: { $ref: '#/$defs/Line' } } },
+      required: ['result'],
+      $defs: { Line: { type: 'object', properties: { sku: { type: 'string' } } } },
+    });
+  });
+
   it('keeps known annotations of the right type from metadata, and marks read-only tags', () => {
     const mapped = toMcpTool(
       tool({

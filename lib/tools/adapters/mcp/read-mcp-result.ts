@@ -22,7 +22,8 @@ const DEFAULT_MAX_BINARY_BYTES = 16 * 1024 * 1024;
 /**
  * Turns a `tools/call` result into the tool's value. A result with a non-text part (image, audio, embedded
  * resource, resource link) becomes a {@link ToolResult} with the same parts and its `structuredContent`;
- * otherwise the value is `structuredContent` when present, else the first text item, else null. Text longer
+ * otherwise the value is `structuredContent` when present (a number, boolean or array sent wrapped as
+ * `{ result: value }` with its own JSON as text comes back unwrapped), else the first text item, else null. Text longer
  * than `maxResultChars` is cut with a marker saying how much was dropped (in a ToolResult, the text parts
  * and text resources share that budget).
  *
@@ -56,10 +57,33 @@ export function readMcpResult(result: CallToolResult, options: ReadMcpResultOpti
     }
   }
   if (content.some((item) => item?.type !== 'text')) return readRichResult(content, structured, options);
-  if (structured !== undefined) return structured;
+  if (structured !== undefined) return isWrappedResult(structured, content) ? structured.result : structured;
   const first = content.find((item) => item?.type === 'text');
   if (!first || typeof (first as { text?: unknown }).text !== 'string') return null;
   return capText((first as { text: string }).text, options.maxResultChars);
+}
+
+/**
+ * Whether the structured content is a number, boolean or array sent as `{ result: value }` (MCP wants an
+ * object there; Protolink's and FastMCP's servers wrap such values so), told by the one text part being
+ * that value's own JSON; the caller then gets the value back, not the wrapper.
+ */
+function isWrappedResult(
+  structured: Record<string, unknown>,
+  content: readonly unknown[],
+): structured is { result: unknown } {
+  const keys = Object.keys(structured);
+  if (keys.length !== 1 || keys[0] !== 'result') return false;
+  const value = structured.result;
+  if (typeof value !== 'number' && typeof value !== 'boolean' && !Array.isArray(value)) return false;
+  if (content.length !== 1) return false;
+  const text = (content[0] as { text?: unknown }).text;
+  if (typeof text !== 'string') return false;
+  try {
+    return JSON.stringify(JSON.parse(text)) === JSON.stringify(value);
+  } catch {
+    return false;
+  }
 }
 
 function readRichResult(
