@@ -1,32 +1,20 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
-  ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolRequest, CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
 import { ToolInputError } from '../errors/tool-input-error';
-import { ToolNotFoundError } from '../errors/tool-not-found-error';
-import { RunContext } from '../runtime/run-context';
-import { attachToolCallChannel } from '../runtime/tool-call-scope';
-import { CallGate } from './call-gate';
-import { McpToolCallChannel } from './mcp-tool-call-channel';
-import type { LogLevelHolder } from './mcp-tool-call-channel';
-import { isCallerFacingError } from './is-caller-facing-error';
+import type { RunContext } from '../runtime/run-context';
 import type { ServableAgent } from './servable-agent';
 import type { ServedCallInfo } from './served-call-info';
-import { toCallToolErrorResult, toCallToolResult } from './to-call-tool-result';
-import { toMcpTool } from './to-mcp-tool';
+import { ServedToolCalls } from './served-tool-calls';
+import type { ServedSessionState } from './served-tool-calls';
 
-/** Default cap on calls running at once in one MCP session. */
-export const DEFAULT_MAX_CONCURRENT_CALLS = 16;
-
-/** JSON-RPC error code of a call refused because the session already runs its maximum of calls. */
-export const TOO_MANY_CALLS_ERROR_CODE = -32029;
+export { DEFAULT_MAX_CONCURRENT_CALLS, TOO_MANY_CALLS_ERROR_CODE } from './served-tool-calls';
 
 export type { ServedCallInfo } from './served-call-info';
 
@@ -101,7 +89,25 @@ export function resolveInteractionTimeoutMs(option: number | undefined): number 
  * an unknown tool to the JSON-RPC error `-32602`. Connect it to one transport.
  */
 export function createMcpServer(agent: ServableAgent, options: McpServerOptions = {}): Server {
-  const card = agent.card;
+  const calls = new ServedToolCalls(
+    agent,
+    options,
+    resolveInteractionTimeoutMs(options.interactionTimeoutMs),
+  );
+  return createSessionMcpServer(calls, calls.newSessionState(), options);
+}
+
+/**
+ * Builds the SDK server of one session (or one stateless request) whose `tools/list`, `tools/call` and
+ * `logging/setLevel` run through `calls` with the session's `state` (gate, log level), the same state the
+ * HTTP fast path uses for the session's other requests.
+ */
+export function createSessionMcpServer(
+  calls: ServedToolCalls,
+  state: ServedSessionState,
+  options: McpServerOptions = {},
+): Server {
+  const card = calls.agent.card;
   const server = new Server(
     { name: options.name ?? card.name, version: options.version ?? card.version ?? '0.0.0' },
     {
@@ -113,73 +119,28 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
       jsonSchemaValidator: NO_ELICITATION_VALIDATOR,
     },
   );
-  const gate = new CallGate(
-    Math.max(1, Math.floor(options.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS)),
-  );
-  const transport = options.transport ?? 'http';
-  const logLevel: LogLevelHolder = { level: undefined };
-  const requestTimeoutMs = resolveInteractionTimeoutMs(options.interactionTimeoutMs);
   // Replaces the SDK's handler: the level applies to the log messages of calls, sent on their own streams.
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    logLevel.level = request.params.level;
+    state.logLevel.level = request.params.level;
     return {};
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...agent.tools.values()].map(toMcpTool),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => calls.listTools());
   // The SDK checks tools/call requests against CallToolRequestSchema itself (-32602 when malformed); a strict
   // schema here would be parsed first and turn a malformed request into -32603 Internal error.
   server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, async (loose, extra): Promise<CallToolResult> => {
     const request = loose as unknown as CallToolRequest;
-    const toolName = request.params.name;
-    if (!agent.tools.has(toolName)) throw unknownToolError(toolName, agent);
-    if (!gate.tryEnter()) {
-      throw new McpError(
-        TOO_MANY_CALLS_ERROR_CODE,
-        `Too many concurrent tool calls in this session (limit ${gate.limit}); wait for one to finish and retry.`,
-      );
-    }
-    const shared = options.sharedCallGate;
-    if (shared && !shared.tryEnter()) {
-      gate.leave();
-      throw new McpError(
-        TOO_MANY_CALLS_ERROR_CODE,
-        `Too many concurrent tool calls on this server (limit ${shared.limit}); wait for one to finish and retry.`,
-      );
-    }
     const onCanceled = options.onCallCanceled && (() => options.onCallCanceled?.(extra.requestId));
     if (onCanceled) extra.signal.addEventListener('abort', onCanceled, { once: true });
     try {
-      const info: ServedCallInfo = {
-        toolName,
+      return await calls.call(state, {
+        toolName: request.params.name,
+        args: request.params.arguments,
         sessionId: extra.sessionId ?? null,
         signal: extra.signal,
-        transport,
-      };
-      const context = options.buildContext
-        ? options.buildContext(info)
-        : new RunContext({ signal: extra.signal, sessionId: info.sessionId });
-      attachToolCallChannel(
-        context,
-        new McpToolCallChannel({
-          toolName,
-          server,
-          extra,
-          logLevel,
-          requestTimeoutMs,
-          serverRequests: options.serverRequests !== false,
-        }),
-      );
-      const result = await agent.callToolInContext(toolName, context, request.params.arguments ?? {});
-      return toCallToolResult(result, toolName);
-    } catch (error) {
-      if (error instanceof ToolNotFoundError) throw unknownToolError(toolName, agent);
-      // Details of internal failures (a tool's own error, a failing policy or approver) stay on the server.
-      if (!isCallerFacingError(error)) options.onError?.(error, toolName);
-      return toCallToolErrorResult(error, toolName);
+        server,
+        extra,
+      });
     } finally {
-      gate.leave();
-      shared?.leave();
       if (onCanceled) extra.signal.removeEventListener('abort', onCanceled);
     }
   });
@@ -198,8 +159,3 @@ const LOOSE_CALL_TOOL_REQUEST = z.object({
   method: z.literal(CallToolRequestSchema.shape.method.value),
   params: z.unknown(),
 });
-
-function unknownToolError(toolName: string, agent: ServableAgent): McpError {
-  const available = [...agent.tools.keys()].sort();
-  return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${toolName}`, { availableTools: available });
-}

@@ -20,14 +20,20 @@ export interface LogLevelHolder {
   level: ToolLogLevel | undefined;
 }
 
+/** The part of the SDK's request-handler `extra` a call's channel uses. */
+export type McpCallExtra = Pick<
+  RequestHandlerExtra<ServerRequest, ServerNotification>,
+  'signal' | '_meta' | 'sendNotification' | 'sendRequest' | 'closeSSEStream'
+>;
+
 /** Options of {@link McpToolCallChannel}. */
 export interface McpToolCallChannelOptions {
   /** The tool being called. */
   readonly toolName: string;
   /** The server the call arrived on (for the client's declared capabilities). */
-  readonly server: Server;
+  readonly server: Pick<Server, 'getClientCapabilities'>;
   /** What the SDK gives the request handler (related notifications and requests, progress token, stream). */
-  readonly extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+  readonly extra: McpCallExtra;
   /** The session's log level. */
   readonly logLevel: LogLevelHolder;
   /** Longest wait for the user's answer to a question or a model's completion, in ms. */

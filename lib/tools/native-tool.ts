@@ -150,6 +150,14 @@ export class NativeTool implements BaseTool {
   }
 
   /**
+   * Whether the function reads its RunContext (`usesContext`, by default: it declares a second parameter).
+   * A tool that does not can never report progress, log, ask the user or close its stream.
+   */
+  get readsContext(): boolean {
+    return this.usesContext;
+  }
+
+  /**
    * Returns a new validated, coerced copy of `args` (DTO-typed parameters rebuilt as instances).
    *
    * @throws ToolValidationError listing every problem with its path.

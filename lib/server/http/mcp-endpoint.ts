@@ -10,9 +10,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { CallGate } from '../call-gate';
-import { createMcpServer } from '../create-mcp-server';
+import { createSessionMcpServer, resolveInteractionTimeoutMs } from '../create-mcp-server';
 import type { McpServerOptions } from '../create-mcp-server';
 import type { ServableAgent } from '../servable-agent';
+import { ServedToolCalls } from '../served-tool-calls';
+import { FastToolCalls } from './fast-tool-calls';
+import type { FastRequestScope } from './fast-tool-calls';
 import type { McpSession } from './mcp-session-store';
 import { McpSessionStore } from './mcp-session-store';
 import { parsedRequestBody } from './parsed-request-body';
@@ -50,6 +53,9 @@ export class McpEndpoint {
   private readonly sessions: McpSessionStore | undefined;
   // Stateless requests each get their own server (and per-request gate); this one caps them all together.
   private readonly statelessGate: CallGate;
+  // The tools/list and tools/call handling both paths run (the SDK's request handlers and the fast path).
+  private readonly calls: ServedToolCalls;
+  private readonly fast: FastToolCalls;
 
   constructor(
     private readonly agent: ServableAgent,
@@ -58,6 +64,13 @@ export class McpEndpoint {
     if (options.sessionMode === 'stateful')
       this.sessions = new McpSessionStore({ idleTimeoutMs: options.sessionIdleTimeoutMs });
     this.statelessGate = new CallGate(options.maxConcurrentStatelessCalls);
+    const serverOptions = options.serverOptions;
+    this.calls = new ServedToolCalls(
+      agent,
+      this.sessions ? serverOptions : { ...serverOptions, sharedCallGate: this.statelessGate },
+      resolveInteractionTimeoutMs(serverOptions.interactionTimeoutMs),
+    );
+    this.fast = new FastToolCalls(this.calls);
   }
 
   /** How many stateful sessions are open. */
@@ -167,6 +180,21 @@ export class McpEndpoint {
       }
       // A GET only holds the notification stream open: the session stays idle (and can expire) meanwhile.
       const untrack = sessions.track(session, request.method !== 'GET');
+      if (request.method === 'POST') cancelFastCalls(session, body);
+      const fast = request.method === 'POST' ? this.fast.match(request, body) : undefined;
+      if (fast) {
+        const scope: FastRequestScope = {
+          state: session.calls,
+          sessionId: session.id,
+          server: session.server,
+          inFlight: session.fastCalls,
+        };
+        if (this.fast.canRun(fast, scope)) {
+          response.once('close', untrack);
+          await this.fast.answer(fast, scope, request, response);
+          return;
+        }
+      }
       alignProtocolVersion(request, negotiatedVersions.get(session));
       const soloId = soloRequestId(body);
       if (soloId !== undefined) session.soloResponses.set(soloId, response);
@@ -233,10 +261,16 @@ export class McpEndpoint {
         response.end();
       });
     };
-    const server = createMcpServer(this.agent, { ...this.options.serverOptions, onCallCanceled });
+    const calls = this.calls.newSessionState();
+    const server = createSessionMcpServer(this.calls, calls, {
+      ...this.options.serverOptions,
+      onCallCanceled,
+    });
     const session = {
       id: '',
       server,
+      calls,
+      fastCalls: new Map(),
       clientAddress,
       lastActivity: Date.now(),
       openRequests: 0,
@@ -265,10 +299,24 @@ export class McpEndpoint {
     response: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    const server = createMcpServer(this.agent, {
-      ...this.options.serverOptions,
-      sharedCallGate: this.statelessGate,
-    });
+    const fast = this.fast.match(request, body);
+    if (fast) {
+      const scope: FastRequestScope = {
+        state: this.calls.newSessionState(),
+        sessionId: null,
+        server: NO_CLIENT,
+      };
+      if (this.fast.canRun(fast, scope)) {
+        await this.fast.answer(fast, scope, request, response);
+        return;
+      }
+    }
+    // Only requests the fast path does not take build an SDK server and transport.
+    const server = createSessionMcpServer(
+      this.calls,
+      this.calls.newSessionState(),
+      this.options.serverOptions,
+    );
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: this.options.enableJsonResponse,
@@ -303,6 +351,25 @@ export class McpEndpoint {
 }
 
 const NOT_PARSED = Symbol('not parsed');
+
+/** A stateless request's client: it declared nothing (no initialize reached this server). */
+const NO_CLIENT: FastRequestScope['server'] = Object.freeze({ getClientCapabilities: () => undefined });
+
+/** Passes the client's `notifications/cancelled` in the body to the session's fast calls they name. */
+function cancelFastCalls(session: McpSession, body: unknown): void {
+  if (session.fastCalls.size === 0) return;
+  for (const message of Array.isArray(body) ? body : [body]) {
+    const notification = message as {
+      id?: unknown;
+      method?: unknown;
+      params?: { requestId?: unknown; reason?: unknown };
+    };
+    if (notification.method !== 'notifications/cancelled' || notification.id !== undefined) continue;
+    const requestId = notification.params?.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') continue;
+    session.fastCalls.get(requestId)?.(notification.params?.reason);
+  }
+}
 
 /** The protocol version each stateful session negotiated at initialize. */
 const negotiatedVersions = new WeakMap<McpSession, string>();

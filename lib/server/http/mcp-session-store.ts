@@ -2,6 +2,8 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerResponse } from 'node:http';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { ServedSessionState } from '../served-tool-calls';
+import type { FastCallCancel } from './fast-tool-calls';
 
 /** One stateful MCP session: its transport, its server, and when it was last used. */
 export interface McpSession {
@@ -9,6 +11,10 @@ export interface McpSession {
   id: string;
   transport: StreamableHTTPServerTransport;
   readonly server: Server;
+  /** The session's call gate and log level, shared by its SDK server and the fast path. */
+  readonly calls: ServedSessionState;
+  /** The session's calls running on the fast path, by JSON-RPC id (`notifications/cancelled` aborts them). */
+  readonly fastCalls: Map<RequestId, FastCallCancel>;
   /** The address of the client that opened the session (for the per-client cap). */
   clientAddress: string;
   /** When the last request of the session arrived or finished (ms since the epoch). */

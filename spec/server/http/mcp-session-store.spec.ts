@@ -8,6 +8,8 @@ function fakeSession(id: string, closed: string[], clientAddress = '127.0.0.1'):
     lastActivity: Date.now(),
     openRequests: 0,
     soloResponses: new Map(),
+    calls: {} as never,
+    fastCalls: new Map(),
     transport: {} as never,
     server: { close: async () => void closed.push(id) } as never,
   };

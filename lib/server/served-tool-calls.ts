@@ -1,0 +1,158 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolNotFoundError } from '../errors/tool-not-found-error';
+import { RunContext } from '../runtime/run-context';
+import { attachToolCallChannel } from '../runtime/tool-call-scope';
+import { CallGate } from './call-gate';
+import { isCallerFacingError } from './is-caller-facing-error';
+import { McpToolCallChannel } from './mcp-tool-call-channel';
+import type { LogLevelHolder, McpCallExtra, McpToolCallChannelOptions } from './mcp-tool-call-channel';
+import type { ServableAgent } from './servable-agent';
+import type { ServedCallInfo } from './served-call-info';
+import { toCallToolErrorResult, toCallToolResult } from './to-call-tool-result';
+import { toMcpTool } from './to-mcp-tool';
+
+/** Default cap on calls running at once in one MCP session. */
+export const DEFAULT_MAX_CONCURRENT_CALLS = 16;
+
+/** JSON-RPC error code of a call refused because the session already runs its maximum of calls. */
+export const TOO_MANY_CALLS_ERROR_CODE = -32029;
+
+/** A gate shared by many sessions or requests (every stateless request of one endpoint). */
+export interface SharedCallGate {
+  readonly limit: number;
+  tryEnter(): boolean;
+  leave(): void;
+}
+
+/** What the calls of one MCP session share, whichever path (SDK or fast) they arrive on. */
+export interface ServedSessionState {
+  /** Caps the calls running at once in the session. */
+  readonly gate: CallGate;
+  /** The level the client chose with `logging/setLevel`. */
+  readonly logLevel: LogLevelHolder;
+}
+
+/** What {@link ServedToolCalls} needs from the server options. */
+export interface ServedToolCallsOptions {
+  readonly maxConcurrentCalls?: number;
+  readonly sharedCallGate?: SharedCallGate;
+  readonly buildContext?: (info: ServedCallInfo) => RunContext;
+  readonly onError?: (error: unknown, toolName: string) => void;
+  readonly transport?: 'http' | 'stdio';
+  readonly serverRequests?: boolean;
+}
+
+/** One `tools/call` as either path hands it over. */
+export interface ServedToolCall {
+  readonly toolName: string;
+  readonly args: Record<string, unknown> | undefined;
+  readonly sessionId: string | null;
+  /** Aborts when the client cancels or goes away. */
+  readonly signal: AbortSignal;
+  /** Where the client's capabilities are read (the session's SDK server; nothing for stateless requests). */
+  readonly server: McpToolCallChannelOptions['server'];
+  /** The SDK's `extra` (or the fast path's stand-in): progress token, notifications, requests, stream. */
+  readonly extra: McpCallExtra;
+}
+
+/**
+ * The handling of `tools/list` and `tools/call` that the SDK's request handlers and the HTTP fast path both
+ * run: an unknown tool is the JSON-RPC error -32602 with `availableTools`; a call over the session's (or a
+ * shared) gate is -32029; every call runs through `agent.callToolInContext` with the context `buildContext`
+ * makes and the call's channel attached; results map through `toCallToolResult`, failures to safe `isError`
+ * results (internal details go to `onError` only).
+ */
+export class ServedToolCalls {
+  private readonly maxConcurrentCalls: number;
+  private readonly transport: 'http' | 'stdio';
+
+  constructor(
+    readonly agent: ServableAgent,
+    private readonly options: ServedToolCallsOptions,
+    private readonly requestTimeoutMs: number,
+  ) {
+    this.maxConcurrentCalls = Math.max(
+      1,
+      Math.floor(options.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS),
+    );
+    this.transport = options.transport ?? 'http';
+  }
+
+  /** A fresh state for one session (or one stateless request). */
+  newSessionState(): ServedSessionState {
+    return { gate: new CallGate(this.maxConcurrentCalls), logLevel: { level: undefined } };
+  }
+
+  /** The `tools/list` result: every tool of the agent, read live. */
+  listTools(): ListToolsResult {
+    return { tools: [...this.agent.tools.values()].map(toMcpTool) };
+  }
+
+  /** The channel a call's tool reports to (progress, log, questions, sampling, stream closing). */
+  channelFor(
+    state: ServedSessionState,
+    call: Omit<ServedToolCall, 'args' | 'sessionId' | 'signal'>,
+  ): McpToolCallChannel {
+    return new McpToolCallChannel({
+      toolName: call.toolName,
+      server: call.server,
+      extra: call.extra,
+      logLevel: state.logLevel,
+      requestTimeoutMs: this.requestTimeoutMs,
+      serverRequests: this.options.serverRequests !== false,
+    });
+  }
+
+  /**
+   * Runs one `tools/call`.
+   *
+   * @throws McpError -32602 for an unknown tool, -32029 when the session's or the shared gate is full.
+   */
+  async call(
+    state: ServedSessionState,
+    call: ServedToolCall,
+    channel: McpToolCallChannel = this.channelFor(state, call),
+  ): Promise<CallToolResult> {
+    const { agent, options } = this;
+    const { toolName, signal } = call;
+    if (!agent.tools.has(toolName)) throw unknownToolError(toolName, agent);
+    const gate = state.gate;
+    if (!gate.tryEnter()) {
+      throw new McpError(
+        TOO_MANY_CALLS_ERROR_CODE,
+        `Too many concurrent tool calls in this session (limit ${gate.limit}); wait for one to finish and retry.`,
+      );
+    }
+    const shared = options.sharedCallGate;
+    if (shared && !shared.tryEnter()) {
+      gate.leave();
+      throw new McpError(
+        TOO_MANY_CALLS_ERROR_CODE,
+        `Too many concurrent tool calls on this server (limit ${shared.limit}); wait for one to finish and retry.`,
+      );
+    }
+    try {
+      const info: ServedCallInfo = { toolName, sessionId: call.sessionId, signal, transport: this.transport };
+      const context = options.buildContext
+        ? options.buildContext(info)
+        : new RunContext({ signal, sessionId: info.sessionId });
+      attachToolCallChannel(context, channel);
+      const result = await agent.callToolInContext(toolName, context, call.args ?? {});
+      return toCallToolResult(result, toolName);
+    } catch (error) {
+      if (error instanceof ToolNotFoundError) throw unknownToolError(toolName, agent);
+      // Details of internal failures (a tool's own error, a failing policy or approver) stay on the server.
+      if (!isCallerFacingError(error)) options.onError?.(error, toolName);
+      return toCallToolErrorResult(error, toolName);
+    } finally {
+      gate.leave();
+      shared?.leave();
+    }
+  }
+}
+
+function unknownToolError(toolName: string, agent: ServableAgent): McpError {
+  const available = [...agent.tools.keys()].sort();
+  return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${toolName}`, { availableTools: available });
+}
