@@ -95,7 +95,7 @@ describe('Agent served over MCP (integration)', () => {
       expect(names).toEqual(
         expect.arrayContaining(['add', 'book_hotel', 'calculator', 'echo', 'delete_records']),
       );
-      expect(await adapter.getCallable('add')({ a: 2, b: 3 })).toBe('5');
+      expect(await adapter.getCallable('add')({ a: 2, b: 3 })).toBe(5);
       expect(await adapter.getCallable('calculator')({ expression: '2**10' })).toEqual({
         expression: '2**10',
         result: 1024,
