@@ -69,7 +69,6 @@ interface ExpressApp {
   delete(path: string, handler: Handler): void;
   listen(port: number, host: string, ready: () => void): Server;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const express = require('express') as (() => ExpressApp) & { json(): unknown };
 
 const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
