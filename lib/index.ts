@@ -57,6 +57,7 @@ export type {
   AgentDict,
   BuiltinToolDict,
   McpServerDict,
+  McpServerPinDict,
   NativeToolDict,
 } from './agents/serialization/agent-dict';
 export type { AgentRestoreOverrides } from './agents/serialization/restore-agent';

@@ -114,13 +114,15 @@ async function main(): Promise<void> {
     args: ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', '05-mcp', 'server.ts')],
     cwd: join(__dirname, '..', '..'),
     serverName: 'sample',
+    // The server also has an `add`: a prefix keeps both (a tool from another source never replaces ours).
+    namePrefix: 'sample_',
     connectTimeoutMs: 60_000, // the sample server is compiled by ts-node when it starts
   });
   try {
     for (const tool of await mcp.getTools()) agent.addTool(tool);
     console.log('tools now:', [...agent.tools.keys()].join(', '));
-    await show('multiply({ a: 6, b: "7" }) on the MCP server', () =>
-      agent.callTool('multiply', { a: 6, b: '7' }),
+    await show('sample_multiply({ a: 6, b: "7" }) on the MCP server', () =>
+      agent.callTool('sample_multiply', { a: 6, b: '7' }),
     );
   } finally {
     await mcp.close();

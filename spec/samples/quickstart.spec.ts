@@ -28,8 +28,8 @@ describe('npm start (samples/00-quickstart)', () => {
     expect(stdout).toContain('calculator("2 ** 10 // 3") -> {"expression":"2 ** 10 // 3","result":341}');
     expect(stdout).toContain('calculator("1 / 0") -> ToolInputError: calculator cannot divide by zero');
     expect(stdout).toContain('current_datetime("Asia/Kathmandu").utc_offset -> "+05:45"');
-    expect(stdout).toMatch(/tools now: .*multiply, greet/);
-    expect(stdout).toContain('multiply({ a: 6, b: "7" }) on the MCP server -> "42"');
+    expect(stdout).toMatch(/tools now: .*sample_multiply, sample_greet/);
+    expect(stdout).toContain('sample_multiply({ a: 6, b: "7" }) on the MCP server -> "42"');
     expect(stdout).toContain('fetch_url("https://example.com") -> ActionDeniedError');
     expect(stdout).toContain(
       'approval requested for book_hotel; preview: "A room for 2 in Athens" -> approved',

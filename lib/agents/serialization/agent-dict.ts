@@ -27,6 +27,16 @@ export type ToolDict = BuiltinToolDict | NativeToolDict;
  * the names of the tools taken from it. Restore keeps these entries on `agent.mcpServers`; reconnecting
  * them is the MCP adapter's job.
  */
+/** One saved definition pin of an MCP server's tool (plain data, no secrets). */
+export interface McpServerPinDict {
+  /** The tool's name on the server. */
+  name: string;
+  /** sha256 (hex) of the pinned definition's canonical JSON. */
+  sha256: string;
+  /** The pinned definition (name, title, description, schemas, annotations). */
+  definition: Record<string, unknown>;
+}
+
 export interface McpServerDict {
   /** `stdio`, `sse` or `http`. */
   transport?: string;
@@ -36,7 +46,7 @@ export interface McpServerDict {
    * Definition pins of the server's tools (`{ name, sha256, definition }`, as `MCPToolAdapter.exportPins()`
    * returns them): pass them back as the adapter's `pins` option so a restart does not re-trust changes.
    */
-  pins?: Record<string, unknown>[];
+  pins?: McpServerPinDict[];
   /** Other connection fields (command, args, url, cwd, timeoutMs, session…). */
   [key: string]: unknown;
 }

@@ -2,7 +2,7 @@ import { CapabilityPolicy } from '../../policy/capability-policy';
 import type { Policy } from '../../policy/policy';
 import type { BaseTool } from '../../tools/base-tool';
 import type { AgentCard } from '../agent-card';
-import type { AgentDict, McpServerDict, ToolDict } from './agent-dict';
+import type { AgentDict, McpServerDict, McpServerPinDict, ToolDict } from './agent-dict';
 
 /** What an agent hands to {@link serializeAgent}. */
 export interface AgentSnapshot {
@@ -94,7 +94,7 @@ function addMcpPin(server: McpServerDict, pin: unknown): void {
   const name = (pin as { name?: unknown } | null)?.name;
   if (typeof pin !== 'object' || pin === null || typeof name !== 'string') return;
   const pins = (server.pins ??= []);
-  const copy = structuredClone(pin) as Record<string, unknown>;
+  const copy = structuredClone(pin) as McpServerPinDict;
   const index = pins.findIndex((entry) => entry.name === name);
   if (index === -1) pins.push(copy);
   else pins[index] = copy;

@@ -5,6 +5,7 @@ export type { MCPDefinitionChangeMode, MCPToolChange } from './mcp/mcp-definitio
 export type { MCPPinnedField, MCPToolPin } from './mcp/pin-mcp-tool-definition';
 export type {
   MCPToolAdapterOptions,
+  MCPToolPinData,
   MCPToolDefinition,
   MCPToolInfo,
   MCPTransportKind,

@@ -80,7 +80,7 @@ export interface MCPToolAdapterOptions {
    * Pins saved earlier (`adapter.exportPins()`, or an agent's `mcpServers[].pins`), so a restart does not
    * trust changed definitions again. Checked at first use.
    */
-  pins?: readonly MCPToolPin[] | null;
+  pins?: readonly MCPToolPinData[] | null;
   /**
    * sse/http: sign-in to a protected server (OAuth 2.1 through the MCP SDK): our options
    * (`onAuthorizationUrl`, `tokenStore`, `clientId`…, or `grant: 'client_credentials'`) or an SDK
@@ -101,4 +101,17 @@ export interface MCPToolInfo extends MCPToolDefinition {
   readonly inputTypes: Readonly<Record<string, string>>;
   /** Calls the tool: validated arguments, persistent session. */
   readonly callable: (args?: Record<string, unknown>) => Promise<unknown>;
+}
+
+/**
+ * A saved pin as plain data: an entry of `adapter.exportPins()` (an {@link MCPToolPin}) or of an agent's
+ * `mcpServers[].pins` after `toDict()`/YAML. Checked at first use (its definition must hash to `sha256`).
+ */
+export interface MCPToolPinData {
+  /** The tool's name on the server. */
+  readonly name: string;
+  /** sha256 (hex) of the canonical JSON of the pinned definition. */
+  readonly sha256: string;
+  /** The pinned definition. */
+  readonly definition: object;
 }
