@@ -6,6 +6,7 @@ import type { CliIo } from '../cli-io';
 import { formatTable } from '../format-table';
 import { parseArgsOption } from '../parse-args-option';
 import { terminalSafeIo } from '../terminal-safe-io';
+import { addMcpLoginCommands, cliTokenStore } from './mcp-login-command';
 
 /** Options shared by `protolink mcp list` and `protolink mcp call`. */
 export interface McpCommandOptions {
@@ -46,6 +47,8 @@ export function buildCliMcpAdapter(command: readonly string[], options: McpComma
       transport,
       url: options.url,
       headers: parseHeaders(options.header ?? []),
+      // What `protolink mcp login` stored; a server that needs sign-in otherwise says to run it.
+      auth: { tokenStore: cliTokenStore() },
     });
   }
   if (command.length === 0) {
@@ -169,4 +172,5 @@ export function addMcpCommand(program: Command, io: CliIo): void {
   ).action((toolName: string, command: string[], options: McpCommandOptions) =>
     runMcpCallCommand(toolName, command, options, io),
   );
+  addMcpLoginCommands(mcp, io);
 }
