@@ -6,6 +6,7 @@ import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/age
 import * as createMcpServerModule from '../../lib/server/create-mcp-server';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { NativeTool } from '../../lib/tools/native-tool';
+import { ToolResult } from '../../lib/tools/tool-result';
 import { callBody, MCP_HEADERS, openRawSession, rawRequest, waitFor } from '../fixtures/serve/http-helpers';
 import type { RawResponse } from '../fixtures/serve/http-helpers';
 
@@ -72,6 +73,14 @@ function buildAgent() {
   );
   agent.addTool(
     new NativeTool({
+      name: 'picture',
+      description: 'Returns an image and structured data',
+      inputSchema: { data: 'str' },
+      func: ({ data }) => ToolResult.of(ToolResult.image(data as string, 'image/png'), 'a picture'),
+    }),
+  );
+  agent.addTool(
+    new NativeTool({
       name: 'chatty',
       description: 'Logs through its context',
       inputSchema: {},
@@ -132,6 +141,9 @@ describe('Served /mcp fast path for tools/call and tools/list', () => {
         ['add', { a: 'x', b: 2 }],
         ['crash', {}],
         ['nope', {}],
+        // Not plain text: the result goes through the SDK's result schema on both paths.
+        ['picture', { data: 'iVBORw0KGgo=' }],
+        ['picture', { data: 'not base64 at all!' }],
       ];
       for (const [name, args] of cases) {
         const fast = await post(port, callBody(name, args, 3));
@@ -153,8 +165,40 @@ describe('Served /mcp fast path for tools/call and tools/list', () => {
       expect(unknown.json.error).toEqual({
         code: -32602,
         message: 'MCP error -32602: Unknown tool: nope',
-        data: { availableTools: ['add', 'chatty', 'crash', 'hold'] },
+        data: { availableTools: ['add', 'chatty', 'crash', 'hold', 'picture'] },
       });
+    });
+
+    it('refuses a result the SDK schema rejects with the same -32602 as the SDK path', async () => {
+      // An agent from another copy of the package (a structural ServableAgent) whose rich result is malformed.
+      const tool = new NativeTool({ name: 'odd', description: 'Odd', inputSchema: {}, func: () => 1 });
+      const malformed = {
+        [Symbol.for('protolink:tool-result')]: true,
+        content: [],
+        toJSON: () => ({ content: [{ type: 'image', data: 42 }] }),
+      };
+      handle = await startAgentServer(
+        {
+          card: { name: 'odd', url: 'http://127.0.0.1:0' },
+          tools: new Map([['odd', tool]]),
+          callToolInContext: async () => malformed,
+        },
+        { sessionMode: 'stateless' },
+      );
+      const fast = await post(handle.port, callBody('odd', {}, 6));
+      const viaSdk = await post(
+        handle.port,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 6,
+          method: 'tools/call',
+          params: { name: 'odd', arguments: {}, _meta: { progressToken: 'p' } },
+        }),
+      );
+      expect(fast.headers['content-type']).toBe('application/json');
+      expect(fast.json.error.code).toBe(-32602);
+      expect(fast.json.error.message).toMatch(/^MCP error -32602: Invalid tools\/call result: /);
+      expect(fast.json).toEqual(viaSdk.json);
     });
 
     it('redacts internal failures and tells onError which tool failed', async () => {
@@ -180,8 +224,36 @@ describe('Served /mcp fast path for tools/call and tools/list', () => {
         'add',
         'hold',
         'crash',
+        'picture',
         'chatty',
       ]);
+    });
+
+    it('answers a tools/list that fails like the SDK path (-32603)', async () => {
+      const { port, agent } = await serve({ sessionMode: 'stateless' });
+      let broken = false;
+      const tool = new NativeTool({ name: 'odd', description: 'Odd', inputSchema: {}, func: () => 1 });
+      agent.addTool(tool);
+      const schema = tool.inputSchema;
+      Object.defineProperty(tool, 'inputSchema', {
+        get: () => {
+          if (broken) throw new TypeError('schema store unavailable');
+          return schema;
+        },
+      });
+      broken = true;
+      const fast = await post(port, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+      const viaSdk = await post(
+        port,
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: {} } }),
+      );
+      expect(fast.headers['content-type']).toBe('application/json');
+      expect(fast.json).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32603, message: 'schema store unavailable' },
+      });
+      expect(fast.json).toEqual(viaSdk.json);
     });
 
     it('writes one SSE message event to a client that refuses JSON', async () => {

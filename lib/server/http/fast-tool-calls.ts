@@ -5,7 +5,7 @@ import {
   McpError,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRuntimeError } from '../../errors/tool-runtime-error';
 import { NativeTool } from '../../tools/native-tool';
 import type { McpCallExtra, McpToolCallChannelOptions } from '../mcp-tool-call-channel';
@@ -99,7 +99,13 @@ export class FastToolCalls {
   ): Promise<void> {
     const sse = refusesJson(request.headers.accept);
     if (fast.kind === 'list') {
-      send(response, sse, scope.sessionId, { result: this.calls.listTools(), jsonrpc: '2.0', id: fast.id });
+      let listed: Record<string, unknown>;
+      try {
+        listed = { result: this.calls.listTools(), jsonrpc: '2.0', id: fast.id };
+      } catch (error) {
+        listed = errorMessage(fast.id, error);
+      }
+      send(response, sse, scope.sessionId, listed);
       return;
     }
     const controller = new AbortController();
@@ -127,8 +133,11 @@ export class FastToolCalls {
         server: scope.server,
         extra,
       });
-      // The SDK checks every tools/call result against its schema and sends the parsed value.
-      const checked = CallToolResultSchema.safeParse(result);
+      // The SDK checks every tools/call result against its schema and sends the parsed value; for the common
+      // shape (text blocks, an optional object) that value is the result itself.
+      const checked = isPlainTextResult(result)
+        ? { success: true as const, data: result }
+        : CallToolResultSchema.safeParse(result);
       message = checked.success
         ? { result: checked.data, jsonrpc: '2.0', id: fast.id }
         : errorMessage(
@@ -223,6 +232,22 @@ function refusesJson(accept: string | undefined): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Whether a result is `{ content: [{ type: 'text', text }…], structuredContent?: {…} }` and nothing else: the
+ * SDK's CallToolResultSchema parses it into an equal value, so it needs no parse.
+ */
+function isPlainTextResult(result: CallToolResult): boolean {
+  for (const key in result) if (key !== 'content' && key !== 'structuredContent') return false;
+  const structured = result.structuredContent;
+  if (structured !== undefined && !isPlainObject(structured)) return false;
+  if (!Array.isArray(result.content)) return false;
+  for (const block of result.content as unknown[]) {
+    if (!isPlainObject(block) || block.type !== 'text' || typeof block.text !== 'string') return false;
+    for (const key in block) if (key !== 'type' && key !== 'text') return false;
+  }
+  return true;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
