@@ -23,6 +23,10 @@ const samples: [string, RegExp][] = [
     /delete_file\(draft\.md\) → deleted draft\.md\n[\s\S]*delete_file\(notes\.txt\) → refused: Action 'delete_file' denied: the user chose decline\nFiles left: notes\.txt, old-report\.pdf\nServer stopped\./,
   ],
   [
+    '12-mcp-sign-in/main.ts',
+    /admin_action -> admin action done[\s\S]*same store: whoami -> signed in with scopes: mcp admin/,
+  ],
+  [
     '10-frameworks/main.ts',
     /Approved and run: .*published[\s\S]*LangChain: 3 \+ 4 = 7\nOpenAI Agents: 3 \+ 4 = 7/,
   ],
