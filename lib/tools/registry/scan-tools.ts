@@ -100,6 +100,7 @@ function buildInputSchema(
     if (whole.options.schema) return whole.options.schema;
     if (isDtoClass(whole.designType)) {
       dto.whole = whole.designType as Function;
+      dto.derived = { whole: true };
       return classToJsonSchema(whole.designType as Function);
     }
     if (entry?.inputSchema) return entry.inputSchema;
@@ -109,12 +110,20 @@ function buildInputSchema(
   const required: string[] = [];
   const definitions: Record<string, JsonSchema> = {};
   const dtoProperties: Record<string, Function> = {};
+  const derived: string[] = [];
   for (const param of definition.params) {
     if (param.kind !== 'named') continue;
     const schema = buildParamSchema(param, entry, definition, definitions);
     if (isDtoClass(param.designType) && !param.options.schema)
       dtoProperties[param.name] = param.designType as Function;
     if (isDtoClass(param.itemType) && !param.options.schema) dtoProperties[param.name] = param.itemType!;
+    // buildParamSchema derived this DTO's schema (no explicit schema or type): it enforces the DTO's constraints.
+    if (
+      Object.hasOwn(dtoProperties, param.name) &&
+      typeof param.options.type !== 'string' &&
+      (param.itemType ? isDtoClass(param.itemType) : isDtoClass(param.designType))
+    )
+      derived.push(param.name);
     if (param.options.description !== undefined) schema.description = param.options.description;
     if (param.options.default !== undefined) schema.default = structuredClone(param.options.default);
     // A DTO's own recursion (`$ref: '#'`) must keep pointing at the DTO, not at the argument object.
@@ -123,6 +132,7 @@ function buildInputSchema(
     if (!param.options.optional && param.options.default === undefined) required.push(param.name);
   }
   if (Object.keys(dtoProperties).length > 0) dto.properties = dtoProperties;
+  if (derived.length > 0) dto.derived = { properties: derived };
   const root: JsonSchema = { type: 'object', properties, required, additionalProperties: false };
   if (Object.keys(definitions).length > 0) root.$defs = definitions;
   return root;

@@ -5,6 +5,7 @@ import type { ValidationIssue } from '../../errors/tool-validation-error';
 import { getDtoModel } from '../schema/dto-model';
 import type { DtoModel } from '../schema/dto-model';
 import { isPlainRecord, setOwn } from './copy-json-value';
+import { getDtoSchemaCoverage, needsClassValidatorFor } from './dto-schema-coverage';
 import { joinPath } from './validation-state';
 
 /** Which DTO classes to rebuild from validated arguments. */
@@ -13,11 +14,28 @@ export interface DtoBinding {
   whole?: Function;
   /** DTO classes of single properties (named `@Param('booking')` typed by a DTO). */
   properties?: Readonly<Record<string, Function>>;
+  /**
+   * Which of these DTOs the input schema holds exactly as `classToJsonSchema` derived them (set by
+   * `scanTools`): there the schema already enforced every constraint it can express, and class-validator
+   * runs only for the rest. Without it, class-validator checks every DTO on every call.
+   */
+  derived?: { readonly whole?: boolean; readonly properties?: readonly string[] };
+}
+
+/** Options of {@link validateDtoArgs}. */
+export interface ValidateDtoArgsOptions {
+  /**
+   * `'auto'` (default): skip class-validator for DTOs whose derived schema expresses every constraint;
+   * `'always'`: run it on every DTO (the reference the fast path is checked against).
+   */
+  classValidator?: 'auto' | 'always';
 }
 
 /**
  * Rebuilds DTO instances from schema-validated arguments and runs class-validator on them (custom
- * validators included).
+ * validators included). A DTO whose input schema was derived from it and expresses every one of its
+ * constraints (see {@link getDtoSchemaCoverage}) is only rebuilt: the schema already said what
+ * class-validator would.
  *
  * @throws ToolValidationError listing every class-validator failure with its path.
  */
@@ -25,29 +43,41 @@ export function validateDtoArgs(
   args: Record<string, unknown>,
   binding: DtoBinding,
   toolName?: string,
+  options: ValidateDtoArgsOptions = {},
 ): Record<string, unknown> {
   const issues: ValidationIssue[] = [];
+  const always = options.classValidator === 'always';
   let result: Record<string, unknown>;
   if (binding.whole) {
     result = instantiateDto(getDtoModel(binding.whole), args);
-    collectIssues(validateSync(result, VALIDATE_OPTIONS), '', issues);
+    if (
+      always ||
+      !binding.derived?.whole ||
+      needsClassValidatorFor(getDtoSchemaCoverage(binding.whole), args)
+    )
+      collectIssues(validateSync(result, VALIDATE_OPTIONS), '', issues);
   } else {
     result = { ...args };
     for (const [name, dtoClass] of Object.entries(binding.properties ?? {})) {
       const value = args[name];
+      const check =
+        always ||
+        binding.derived?.properties?.includes(name) !== true ||
+        needsClassValidatorFor(getDtoSchemaCoverage(dtoClass), value);
       if (Array.isArray(value)) {
         // `@Param(name, { type: [Dto] })`: each element is one DTO.
         result[name] = value.map((item, index) => {
           if (!isPlainRecord(item)) return item;
           const instance = instantiateDto(getDtoModel(dtoClass), item);
-          collectIssues(validateSync(instance, VALIDATE_OPTIONS), joinPath(name, String(index)), issues);
+          if (check)
+            collectIssues(validateSync(instance, VALIDATE_OPTIONS), joinPath(name, String(index)), issues);
           return instance;
         });
         continue;
       }
       if (!isPlainRecord(value)) continue;
       const instance = instantiateDto(getDtoModel(dtoClass), value);
-      collectIssues(validateSync(instance, VALIDATE_OPTIONS), name, issues);
+      if (check) collectIssues(validateSync(instance, VALIDATE_OPTIONS), name, issues);
       result[name] = instance;
     }
   }
