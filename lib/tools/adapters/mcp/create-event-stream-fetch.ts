@@ -12,6 +12,12 @@ export interface EventStreamFetch {
    * when idle: they do not, so a script that forgot `close()` still exits.
    */
   setActive(active: boolean): void;
+  /**
+   * Settles when the first GET event stream got its response (or failed): a server sends requests that
+   * belong to no call (e.g. `elicitation/create` outside a request) only on that stream, and drops them
+   * while it is not open.
+   */
+  firstStream(): Promise<void>;
 }
 
 const NO_BODY_STATUS = new Set([101, 204, 205, 304]);
@@ -30,6 +36,8 @@ export function createEventStreamFetch(baseFetch: McpFetch): EventStreamFetch {
     if (active) socket.ref();
     else socket.unref();
   };
+  let markStreamed: () => void = () => undefined;
+  const streamed = new Promise<void>((resolve) => (markStreamed = resolve));
   const fetchStream = (url: string | URL, init: RequestInit): Promise<Response> => {
     const target = new URL(String(url));
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -44,7 +52,10 @@ export function createEventStreamFetch(baseFetch: McpFetch): EventStreamFetch {
         socket.once('close', () => sockets.delete(socket));
         apply(socket);
       });
-      outgoing.once('error', reject);
+      outgoing.once('error', (error) => {
+        markStreamed();
+        reject(error);
+      });
       outgoing.once('response', (incoming) => {
         const responseHeaders = new Headers();
         for (let index = 0; index + 1 < incoming.rawHeaders.length; index += 2)
@@ -54,6 +65,7 @@ export function createEventStreamFetch(baseFetch: McpFetch): EventStreamFetch {
           ? null
           : (Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>);
         if (body === null) incoming.resume();
+        markStreamed();
         resolve(new Response(body, { status, statusText: incoming.statusMessage, headers: responseHeaders }));
       });
       outgoing.end();
@@ -62,6 +74,7 @@ export function createEventStreamFetch(baseFetch: McpFetch): EventStreamFetch {
   return {
     fetch: (url, init) =>
       (init?.method ?? 'GET').toUpperCase() === 'GET' ? fetchStream(url, init ?? {}) : baseFetch(url, init),
+    firstStream: () => streamed,
     setActive(next) {
       active = next;
       for (const socket of sockets) apply(socket);

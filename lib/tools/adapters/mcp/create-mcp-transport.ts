@@ -23,6 +23,8 @@ export interface McpTransportHandle {
    * process alive); `false` when idle (they do not, so a script that forgot `close()` still exits).
    */
   setActive(active: boolean): void;
+  /** http: settles when the standalone event stream opened or was refused (see `firstStream`). */
+  streamReady?: () => Promise<void>;
 }
 
 /**
@@ -84,7 +86,12 @@ export function createMcpTransport(
             reconnectionDelayGrowFactor: 2,
           },
         });
-  return { transport, stderrTail: () => '', setActive: (active) => streams.setActive(active) };
+  return {
+    transport,
+    stderrTail: () => '',
+    setActive: (active) => streams.setActive(active),
+    streamReady: config.transport === 'http' ? streams.firstStream : undefined,
+  };
 }
 
 function childOf(transport: StdioClientTransport): ChildProcess | undefined {

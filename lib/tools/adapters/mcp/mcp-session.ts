@@ -16,6 +16,8 @@ import {
 
 /** Grace given to a stdio server to exit after its stdin closes before it is terminated. */
 const EXIT_GRACE_MS = 300;
+/** Most time opening waits for the standalone event stream of a streamable HTTP session to be answered. */
+const STREAM_WAIT_MS = 1_500;
 /** Most time close() waits for an HTTP server to answer the DELETE that ends the session. */
 const TERMINATE_LIMIT_MS = 3_000;
 
@@ -128,6 +130,10 @@ export class McpSession {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
     try {
       await client.connect(handle.transport, { timeout: config.connectTimeoutMs });
+      // The SDK opens the standalone event stream without waiting; a first call that overtook it would lose
+      // the server's requests sent there (elicitation outside a request), so its answer is awaited, briefly.
+      if (handle.streamReady)
+        await withinTime(handle.streamReady(), Math.min(config.connectTimeoutMs, STREAM_WAIT_MS));
       session.connected = true;
       // Idle from here on: a script that forgets close() must still exit.
       if (session.activeWork === 0 && !session.closedFlag) handle.setActive(false);
