@@ -1,8 +1,10 @@
+import { CapabilityPolicy } from '../policy/capability-policy';
 import { raceCancellation } from '../runtime/race-cancellation';
 import { authorizeAction } from '../policy/authorize-action';
 import type { ApprovalHandler } from '../policy/approval-handler';
 import type { Policy } from '../policy/policy';
-import { runCancellable } from '../runtime/run-cancellable';
+import { awaitToolRun, runCancellable } from '../runtime/run-cancellable';
+import { hasCancelSources } from '../runtime/run-context';
 import type { RunContext } from '../runtime/run-context';
 import type { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { ToolCallTracer } from '../runtime/tool-call-tracer';
@@ -12,7 +14,7 @@ import type { AgentEventMap } from './agent-events';
 import { runInToolCallScope } from '../runtime/tool-call-scope';
 import { AgentToolCallChannel } from './agent-tool-call-channel';
 import { approvalThroughChannel } from './approval-through-channel';
-import { prepareToolCall } from './prepare-tool-call';
+import { hasDefaultAction, prepareToolCall, validateFor } from './prepare-tool-call';
 import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 import { ToolCallObserver } from './tool-call-observer';
 
@@ -39,18 +41,71 @@ export interface ToolCallHost {
 /**
  * The controlled path of one tool call: look up → validate → prepare action → (cancellation) → policy →
  * approval → (budget, cancellation) → run (raced against cancellation) → (cancellation) → result, with
- * events and a span around it.
+ * events and a span around it. `ownsContext` says the context was made for this call alone (`callTool`):
+ * nobody else can cancel it, so a quiet call skips the cancellation race.
  *
  * @throws ToolNotFoundError, ToolValidationError, ToolDefinitionError, ActionDeniedError,
  *   ApprovalRequiredError, ActionPolicyError, BudgetExceededError, ToolCancelledError, or the tool's own error.
  */
-export async function executeToolCall(
+export function executeToolCall(
   host: ToolCallHost,
   name: string,
   context: RunContext,
   rawArgs: unknown,
+  ownsContext = false,
 ): Promise<unknown> {
   const observer = ToolCallObserver.start(host, name, context, rawArgs);
+  if (observer.quiet && !AgentToolCallChannel.isNeeded(host)) {
+    try {
+      const tool = host.resolveTool(name);
+      if (needsNoAction(host.policy, tool)) return executeQuietly(tool, name, context, rawArgs, ownsContext);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return executeObserved(host, name, context, rawArgs, observer);
+}
+
+/**
+ * The call of a tool with no capabilities and no action builder, under a plain CapabilityPolicy, with nobody
+ * listening: the policy's answer is known without an action (allow: the context is checked for cancellation
+ * first), so no RunAction is built and, for a context only this call holds, no cancellation race either.
+ */
+async function executeQuietly(
+  tool: BaseTool,
+  name: string,
+  context: RunContext,
+  rawArgs: unknown,
+  ownsContext: boolean,
+): Promise<unknown> {
+  context.throwIfCanceled(name);
+  const args = validateFor(tool, rawArgs);
+  context.checkToolCallBudget(name);
+  context.throwIfCanceled(name);
+  context.chargeToolCall(name);
+  if (ownsContext && !hasCancelSources(context)) {
+    // Only the tool itself holds this context: nothing can cancel it from outside while the tool runs.
+    return awaitToolRun(context, invokeTool(tool, args, context), name);
+  }
+  return runCancellable(context, () => invokeTool(tool, args, context), { toolName: name });
+}
+
+/** Whether the policy decides this tool's calls without looking at an action: see {@link executeQuietly}. */
+function needsNoAction(policy: Policy, tool: BaseTool): boolean {
+  return (
+    Object.getPrototypeOf(policy) === CapabilityPolicy.prototype &&
+    (tool.capabilities?.length ?? 0) === 0 &&
+    hasDefaultAction(tool)
+  );
+}
+
+async function executeObserved(
+  host: ToolCallHost,
+  name: string,
+  context: RunContext,
+  rawArgs: unknown,
+  observer: ToolCallObserver,
+): Promise<unknown> {
   try {
     const tool = host.resolveTool(name);
     context.throwIfCanceled(name);

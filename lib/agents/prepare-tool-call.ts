@@ -71,7 +71,8 @@ function checkPayload(
   return { args: rewritten, action: action.withPayload({ ...action.payload, arguments: rewritten }) };
 }
 
-function validateFor(tool: BaseTool, args: unknown): Record<string, unknown> {
+/** Validates arguments the way the tool does (its own `validateArgs`, else its input schema). */
+export function validateFor(tool: BaseTool, args: unknown): Record<string, unknown> {
   if (
     tool instanceof NativeTool ||
     typeof (tool as Partial<SelfValidatingTool>).validateArgs === 'function'
@@ -88,10 +89,7 @@ function buildAction(
   context: RunContext,
 ): RunAction | Promise<RunAction> {
   // A NativeTool without a builder gets the same default action, built here without its async wrapper.
-  const defaultAction =
-    typeof (tool as Partial<ActionPreparingTool>).prepareAction !== 'function' ||
-    (tool instanceof NativeTool && !tool.hasActionBuilder);
-  if (defaultAction) {
+  if (hasDefaultAction(tool)) {
     return new RunAction({
       kind: 'tool.call',
       name: tool.name,
@@ -104,6 +102,14 @@ function buildAction(
   return isPromiseLike(prepared)
     ? Promise.resolve(prepared).then((action) => checkAction(tool, action))
     : checkAction(tool, prepared);
+}
+
+/** Whether the tool's action is the default one (no `prepareAction`, or a NativeTool without a builder). */
+export function hasDefaultAction(tool: BaseTool): boolean {
+  return (
+    typeof (tool as Partial<ActionPreparingTool>).prepareAction !== 'function' ||
+    (tool instanceof NativeTool && !tool.hasActionBuilder)
+  );
 }
 
 function checkAction(tool: BaseTool, action: unknown): RunAction {

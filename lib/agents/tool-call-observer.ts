@@ -68,6 +68,11 @@ export class ToolCallObserver implements AuthorizationObserver {
     return observer;
   }
 
+  /** Whether this is the shared no-op observer (nobody listens, no span records). */
+  get quiet(): boolean {
+    return this === NO_OBSERVER;
+  }
+
   /** Records the validated arguments on the span (only when the application opted in). */
   arguments(action: RunAction, args: Record<string, unknown>): void {
     this.action = action;

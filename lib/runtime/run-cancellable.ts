@@ -77,6 +77,26 @@ export function runCancellable(
   });
 }
 
+/**
+ * Waits for a tool that nothing can cancel from outside while it runs (its context has no signal, deadline or
+ * parent, and only the call holds it): no race, no listener, the same checks as {@link runCancellable} after.
+ *
+ * @throws ToolCancelledError when the tool canceled the context itself; else the tool's own error.
+ */
+export async function awaitToolRun(
+  context: RunContext,
+  pending: unknown,
+  toolName: string,
+): Promise<unknown> {
+  let result: unknown;
+  try {
+    result = await pending;
+  } catch (error) {
+    throw context.canceled ? buildCancelledError(context, toolName, false, undefined, error) : error;
+  }
+  return checkAfter(context, toolName, result);
+}
+
 function checkAfter(context: RunContext, toolName: string, result: unknown): unknown {
   if (context.canceled) throw buildCancelledError(context, toolName, true, result);
   return result;

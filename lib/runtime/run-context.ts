@@ -449,6 +449,22 @@ function wireOutsideSources(
 const OUTSIDE_WIRING = new FinalizationRegistry<() => void>((detach) => detach());
 
 /**
+ * Whether something besides `cancel()` can cancel a context: an outside signal, a deadline or a parent.
+ */
+export function hasCancelSources(context: RunContext): boolean {
+  const internals = context as unknown as {
+    externalSignal?: AbortSignal;
+    parent?: RunContext;
+    deadline?: number;
+  };
+  return (
+    internals.externalSignal !== undefined ||
+    internals.parent !== undefined ||
+    internals.deadline !== undefined
+  );
+}
+
+/**
  * Contexts held by a call in flight, keyed by what cancels them (an outside signal or a parent context):
  * a WeakMap entry lives as long as its key, so the signal keeps the context (and the call waiting on it)
  * reachable, however weakly the wiring itself holds it.
