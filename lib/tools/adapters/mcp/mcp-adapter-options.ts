@@ -1,6 +1,5 @@
 import type { JsonSchema } from '../../json-schema';
 import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-definition-pins';
-import type { MCPToolPin } from './pin-mcp-tool-definition';
 import type { MCPAuth } from './auth/mcp-auth-options';
 import type {
   MCPElicitationHandler,
