@@ -48,3 +48,9 @@ export function measureSyncMicros(
   }
   return best;
 }
+
+/** Says whether a measured ratio meets its target, for the report's note (`target ≤ 5×: met`). */
+export function judge(ratio: number, comparison: '≤' | '≥', target: number): string {
+  const met = comparison === '≤' ? ratio <= target : ratio >= target;
+  return `target ${comparison} ${target}×: ${met ? 'met' : 'NOT met'} (${ratio.toFixed(1)}×)`;
+}

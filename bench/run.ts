@@ -1,6 +1,6 @@
 // `npm run bench`: runs every bench/*.bench.ts, prints one markdown table and writes bench/results.md.
 import 'reflect-metadata';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from './measure';
@@ -54,6 +54,9 @@ async function main(): Promise<void> {
     }
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}/${process.arch}`;
+  // A filtered run (`bench/run.ts agent`) replaces only its groups' rows; the other groups' rows stay.
+  const kept =
+    only.length > 0 ? keptRows(join(__dirname, 'results.md'), new Set(rows.map((row) => row.group))) : [];
   const lines = [
     '# Protolink benchmark report',
     '',
@@ -62,15 +65,31 @@ async function main(): Promise<void> {
     '',
     '| group | measurement | value | unit | ratio | note |',
     '|---|---|---:|---|---:|---|',
-    ...rows.map(
-      (row) =>
-        `| ${row.group} | ${row.name} | ${formatNumber(row.value)} | ${row.unit} | ${row.ratio === undefined ? '' : `${formatNumber(row.ratio)}×`} | ${row.note ?? ''} |`,
-    ),
+    ...[
+      ...kept,
+      ...rows.map(
+        (row) =>
+          `| ${row.group} | ${row.name} | ${formatNumber(row.value)} | ${row.unit} | ${row.ratio === undefined ? '' : `${formatNumber(row.ratio)}×`} | ${row.note ?? ''} |`,
+      ),
+    ].sort((left, right) => groupOf(left).localeCompare(groupOf(right))),
     '',
   ];
   const report = lines.join('\n');
   process.stdout.write(report);
   writeFileSync(join(__dirname, 'results.md'), report);
+}
+
+/** The table rows of an earlier report whose group did not run this time. */
+function keptRows(path: string, ran: ReadonlySet<string>): string[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => /^\| [^|]+ \|/.test(line) && !line.startsWith('| group |') && !line.startsWith('|---'))
+    .filter((line) => !ran.has(groupOf(line)));
+}
+
+function groupOf(line: string): string {
+  return line.split('|')[1]?.trim() ?? '';
 }
 
 main().catch((error: unknown) => {
