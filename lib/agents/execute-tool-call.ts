@@ -4,7 +4,7 @@ import { authorizeAction } from '../policy/authorize-action';
 import type { ApprovalHandler } from '../policy/approval-handler';
 import type { Policy } from '../policy/policy';
 import { awaitToolRun, runCancellable } from '../runtime/run-cancellable';
-import { hasCancelSources } from '../runtime/run-context';
+import { hasCancelSources } from '../runtime/hold-run-context';
 import type { RunContext } from '../runtime/run-context';
 import type { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { ToolCallTracer } from '../runtime/tool-call-tracer';

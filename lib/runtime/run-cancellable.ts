@@ -1,5 +1,5 @@
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
-import { holdRunContext } from './run-context';
+import { holdRunContext } from './hold-run-context';
 import type { RunContext } from './run-context';
 
 /** Options of {@link runCancellable}. */
