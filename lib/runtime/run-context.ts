@@ -18,40 +18,11 @@ import type {
   ToolLogLevel,
 } from './tool-call-channel';
 import { findToolCallChannel } from './tool-call-scope';
+import { unwireOutsideSources, wireOutsideSources } from './wire-outside-sources';
 
-/** A permission rule value: an effect name or alias, or a boolean. */
-export type PermissionValue = string | boolean;
+import type { PermissionValue, RunContextDict, RunContextOptions } from './run-context-options';
 
-/** Options of {@link RunContext}. */
-export interface RunContextOptions {
-  /** Identifies the run (a new UUID when absent). */
-  runId?: string;
-  /** Groups runs of one conversation. */
-  sessionId?: string | null;
-  /**
-   * Rules of the same form as CapabilityPolicy's (exact, `prefix.*`, `*`, plus an optional `default`);
-   * they can only narrow what the policy allows, never widen it.
-   */
-  permissions?: Record<string, PermissionValue> | null;
-  /** Limits of the run. */
-  budget?: RunBudget | null;
-  /** An outside signal: aborting it cancels the run. */
-  signal?: AbortSignal;
-  /** Free-form data for tools and policies. */
-  metadata?: Record<string, unknown>;
-}
-
-/** The JSON form of a {@link RunContext}. */
-export interface RunContextDict {
-  runId: string;
-  sessionId: string | null;
-  permissions: Record<string, PolicyEffect> | null;
-  budget: RunBudget;
-  metadata: Record<string, unknown>;
-  usage: RunUsage;
-  canceled: boolean;
-  cancelReason: string | null;
-}
+export type { PermissionValue, RunContextDict, RunContextOptions } from './run-context-options';
 
 /**
  * One run of an agent: identity, permissions, budget, metadata and cancellation. Its `signal` aborts when
@@ -382,7 +353,7 @@ export class RunContext {
           ).unref();
     this.unwireSources = () => {
       if (detachOutside) {
-        OUTSIDE_WIRING.unregister(this);
+        unwireOutsideSources(this);
         detachOutside();
       }
       if (timer !== undefined) clearTimeout(timer);
@@ -419,34 +390,6 @@ function noAnswerError(method: string, handler: string, capability: string): Too
 }
 
 const SIGNAL_OWNER = Symbol('protolink:run-context');
-
-/**
- * Wires a context to its parent and outside signal, which may outlive it by far: they hold it only
- * weakly, so a child whose signal a tool read (and which is never canceled) can still be collected.
- * Kept outside the class so that no closure created here captures the context strongly.
- */
-function wireOutsideSources(
-  context: RunContext,
-  external: AbortSignal | undefined,
-  parent: RunContext | undefined,
-): () => void {
-  const self = new WeakRef<RunContext>(context);
-  // notifyCanceled is private to the class; this helper is its module-level part.
-  const notifyWeakly = () =>
-    (self.deref() as unknown as { notifyCanceled(): void } | undefined)?.notifyCanceled();
-  external?.addEventListener('abort', notifyWeakly, { once: true });
-  const stopParent = parent?.onCanceled(notifyWeakly);
-  const detach = () => {
-    external?.removeEventListener('abort', notifyWeakly);
-    stopParent?.();
-  };
-  OUTSIDE_WIRING.register(context, detach, context);
-  return detach;
-}
-
-// Detaches a collected context from its parent and signal (their listener lists would otherwise keep a
-// stale entry per child forever).
-const OUTSIDE_WIRING = new FinalizationRegistry<() => void>((detach) => detach());
 
 function describeReason(reason: unknown): string | undefined {
   if (reason === undefined) return undefined;

@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  isInitializeRequest,
-  JSONRPCMessageSchema,
-  LATEST_PROTOCOL_VERSION,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { CallGate } from '../call-gate';
 import { createSessionMcpServer, resolveInteractionTimeoutMs } from '../create-mcp-server';
@@ -19,6 +14,7 @@ import type { FastRequestScope } from './fast-tool-calls';
 import type { McpSession } from './mcp-session-store';
 import { McpSessionStore } from './mcp-session-store';
 import { parsedRequestBody } from './parsed-request-body';
+import { alignProtocolVersion, negotiateProtocolVersion } from './align-protocol-version';
 import { readRequestBody } from './read-request-body';
 import type { ResumableEventStore } from './resumable-event-store';
 import { sendJsonRpcError } from './send-json-rpc-error';
@@ -195,7 +191,7 @@ export class McpEndpoint {
           return;
         }
       }
-      alignProtocolVersion(request, negotiatedVersions.get(session));
+      alignProtocolVersion(request, session.protocolVersion);
       const soloId = soloRequestId(body);
       if (soloId !== undefined) session.soloResponses.set(soloId, response);
       await this.dispatch(session.transport, request, response, body, () => {
@@ -238,7 +234,7 @@ export class McpEndpoint {
       return;
     }
     const session = await this.openSession(sessions, clientAddress);
-    negotiatedVersions.set(session, negotiateProtocolVersion(body));
+    session.protocolVersion = negotiateProtocolVersion(body);
     const untrack = sessions.track(session);
     await this.dispatch(session.transport, request, response, body, () => {
       untrack();
@@ -370,38 +366,6 @@ function cancelFastCalls(session: McpSession, body: unknown): void {
     session.fastCalls.get(requestId)?.(notification.params?.reason);
   }
 }
-
-/** The protocol version each stateful session negotiated at initialize. */
-const negotiatedVersions = new WeakMap<McpSession, string>();
-
-/** The version the SDK's server answers an initialize with: the client's when supported, else the latest. */
-function negotiateProtocolVersion(body: unknown): string {
-  const messages = Array.isArray(body) ? body : [body];
-  const initialize = messages.find(isInitializeRequest);
-  const requested = initialize?.params.protocolVersion;
-  return requested && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
-}
-
-/**
- * Resumable streams (priming events, `closeSSEStream`) are a property of the session, negotiated once at
- * initialize; a request of a session negotiated at 2025-11-25 or later that is labelled with an older (still
- * supported) `MCP-Protocol-Version` keeps them. Priming events carry no data, so SSE clients never dispatch
- * them; they only record the id to resume from.
- */
-function alignProtocolVersion(request: IncomingMessage, negotiated: string | undefined): void {
-  const header = request.headers['mcp-protocol-version'];
-  if (!negotiated || typeof header !== 'string' || negotiated < RESUMABLE_PROTOCOL_VERSION) return;
-  if (header >= negotiated || !SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return;
-  request.headers['mcp-protocol-version'] = negotiated;
-  // The SDK's transport builds its web Request from the raw header list.
-  const raw = request.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) {
-    if (raw[index].toLowerCase() === 'mcp-protocol-version') raw[index + 1] = negotiated;
-  }
-}
-
-/** The first protocol version with resumable POST streams (SEP-1699). */
-const RESUMABLE_PROTOCOL_VERSION = '2025-11-25';
 
 function soloRequestId(body: unknown): RequestId | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;

@@ -15,6 +15,8 @@ export interface McpSession {
   readonly calls: ServedSessionState;
   /** The session's calls running on the fast path, by JSON-RPC id (`notifications/cancelled` aborts them). */
   readonly fastCalls: Map<RequestId, FastCallCancel>;
+  /** The protocol version the session negotiated at initialize (set once initialize is handled). */
+  protocolVersion?: string;
   /** The address of the client that opened the session (for the per-client cap). */
   clientAddress: string;
   /** When the last request of the session arrived or finished (ms since the epoch). */
