@@ -6,6 +6,7 @@ import { attachToolCallChannel } from '../runtime/tool-call-scope';
 import { CallGate } from './call-gate';
 import { isCallerFacingError } from './is-caller-facing-error';
 import { McpToolCallChannel } from './mcp-tool-call-channel';
+import { ServedCallAbort } from './served-call-abort';
 import type { LogLevelHolder, McpCallExtra, McpToolCallChannelOptions } from './mcp-tool-call-channel';
 import type { ServableAgent } from './servable-agent';
 import type { ServedCallInfo } from './served-call-info';
@@ -48,8 +49,11 @@ export interface ServedToolCall {
   readonly toolName: string;
   readonly args: Record<string, unknown> | undefined;
   readonly sessionId: string | null;
-  /** Aborts when the client cancels or goes away. */
-  readonly signal: AbortSignal;
+  /**
+   * Aborts when the client cancels or goes away: the SDK's signal, or the fast path's {@link ServedCallAbort}
+   * (which makes a signal only for a `buildContext` hook and otherwise cancels the context directly).
+   */
+  readonly signal: AbortSignal | ServedCallAbort;
   /** Where the client's capabilities are read (the session's SDK server; nothing for stateless requests). */
   readonly server: McpToolCallChannelOptions['server'];
   /** The SDK's `extra` (or the fast path's stand-in): progress token, notifications, requests, stream. */
@@ -115,7 +119,7 @@ export class ServedToolCalls {
     channel: McpToolCallChannel = this.channelFor(state, call),
   ): Promise<CallToolResult> {
     const { agent, options } = this;
-    const { toolName, signal } = call;
+    const { toolName } = call;
     if (!agent.tools.has(toolName)) throw unknownToolError(toolName, agent);
     const gate = state.gate;
     if (!gate.tryEnter()) {
@@ -133,10 +137,7 @@ export class ServedToolCalls {
       );
     }
     try {
-      const info: ServedCallInfo = { toolName, sessionId: call.sessionId, signal, transport: this.transport };
-      const context = options.buildContext
-        ? options.buildContext(info)
-        : new RunContext({ signal, sessionId: info.sessionId });
+      const context = this.newContext(call);
       attachToolCallChannel(context, channel);
       const result = await agent.callToolInContext(toolName, context, call.args ?? {});
       return toCallToolResult(result, toolName);
@@ -146,9 +147,25 @@ export class ServedToolCalls {
       if (!isCallerFacingError(error)) options.onError?.(error, toolName);
       return toCallToolErrorResult(error, toolName);
     } finally {
+      if (call.signal instanceof ServedCallAbort) call.signal.release();
       gate.leave();
       shared?.leave();
     }
+  }
+
+  /** The call's context: the `buildContext` hook's, else a fresh one canceled with the call. */
+  private newContext(call: ServedToolCall): RunContext {
+    const abort = call.signal;
+    const sessionId = call.sessionId;
+    const buildContext = this.options.buildContext;
+    if (buildContext) {
+      const signal = abort instanceof ServedCallAbort ? abort.signal : abort;
+      const info: ServedCallInfo = { toolName: call.toolName, sessionId, signal, transport: this.transport };
+      return buildContext(info);
+    }
+    return abort instanceof ServedCallAbort
+      ? abort.newContext(sessionId)
+      : new RunContext({ signal: abort, sessionId });
   }
 }
 

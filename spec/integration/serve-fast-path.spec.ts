@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { request as httpRequest } from 'node:http';
 import { Agent } from '../../lib/agents/agent';
+import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
 import { RunContext } from '../../lib/runtime/run-context';
 import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
 import * as createMcpServerModule from '../../lib/server/create-mcp-server';
@@ -502,6 +503,93 @@ describe('Served /mcp fast path for tools/call and tools/list', () => {
       gate.release();
       expect((await held).json.result.content).toEqual([{ type: 'text', text: 'released' }]);
       await waitFor(() => handle?.sessionCount === 0);
+    });
+  });
+
+  describe('with the default context (no buildContext hook)', () => {
+    /** Serves without the hook and records the calls that failed, with their errors. */
+    async function serveDefault(extra: AgentServerOptions) {
+      const built = buildAgent();
+      const failures: Array<{ toolName: string; error: Error }> = [];
+      built.agent.on('tool-call-error', (event) => {
+        failures.push({ toolName: event.toolName, error: event.error as Error });
+      });
+      handle = await startAgentServer(built.agent, { onError: built.options.onError, ...extra });
+      return { ...built, failures, port: handle.port };
+    }
+
+    function openPost(port: number, body: string, headers: Record<string, string> = {}) {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/mcp',
+        agent: false,
+        headers: {
+          ...MCP_HEADERS,
+          ...headers,
+          host: `127.0.0.1:${port}`,
+          'content-length': Buffer.byteLength(body),
+        },
+      });
+      request.on('error', () => undefined);
+      request.end(body);
+      return request;
+    }
+
+    it('cancels the call when the client goes away, and frees its slot though the tool never returns', async () => {
+      const { port, gate, failures } = await serveDefault({
+        sessionMode: 'stateless',
+        maxConcurrentStatelessCalls: 1,
+      });
+      const request = openPost(port, callBody('hold', {}));
+      await waitFor(() => gate.waiting === 1);
+      request.destroy();
+      await waitFor(() => failures.length === 1);
+      expect(failures[0].toolName).toBe('hold');
+      expect(failures[0].error).toBeInstanceOf(ToolCancelledError);
+      expect(failures[0].error.message).toMatch(
+        /\(MCP error -32000: Connection closed\); tool 'hold' was stopped before it finished/,
+      );
+      // The tool still waits, but its slot is free: the next call is answered.
+      expect(gate.waiting).toBe(1);
+      const next = await post(port, callBody('add', { a: 2, b: 3 }, 2));
+      expect(next.json.result.structuredContent).toEqual({ result: 5 });
+      gate.release();
+    });
+
+    it("cancels a call on notifications/cancelled with the client's reason", async () => {
+      const { port, gate, failures } = await serveDefault({ maxConcurrentCallsPerSession: 1 });
+      const sessionId = await openRawSession(port);
+      const held = post(port, callBody('hold', {}, 21), { 'mcp-session-id': sessionId });
+      await waitFor(() => gate.waiting === 1);
+      const cancel = await post(
+        port,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: 21, reason: 'user stopped it' },
+        }),
+        { 'mcp-session-id': sessionId },
+      );
+      expect(cancel.status).toBe(202);
+      const answer = await held;
+      expect([answer.status, answer.body]).toEqual([204, '']);
+      await waitFor(() => failures.length === 1);
+      expect(failures[0].error).toBeInstanceOf(ToolCancelledError);
+      expect(failures[0].error.message).toMatch(
+        /\(user stopped it\); tool 'hold' was stopped before it finished/,
+      );
+      const next = await post(port, callBody('add', { a: 1, b: 1 }, 22), { 'mcp-session-id': sessionId });
+      expect(next.json.result.structuredContent).toEqual({ result: 2 });
+      gate.release();
+    });
+
+    it('gives a finished call no cancellation when its client goes away afterwards', async () => {
+      const { port, failures } = await serveDefault({ sessionMode: 'stateless' });
+      const response = await post(port, callBody('add', { a: 20, b: 22 }));
+      expect(response.json.result.structuredContent).toEqual({ result: 42 });
+      expect(failures).toEqual([]);
     });
   });
 });

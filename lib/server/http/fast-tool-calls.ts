@@ -9,6 +9,7 @@ import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.
 import { ToolRuntimeError } from '../../errors/tool-runtime-error';
 import { NativeTool } from '../../tools/native-tool';
 import type { McpCallExtra, McpToolCallChannelOptions } from '../mcp-tool-call-channel';
+import { ServedCallAbort } from '../served-call-abort';
 import type { ServedSessionState, ServedToolCalls } from '../served-tool-calls';
 
 /** A POST the fast path answers: one `tools/list`, or one `tools/call` of a tool that never streams. */
@@ -108,30 +109,29 @@ export class FastToolCalls {
       send(response, sse, scope.sessionId, listed);
       return;
     }
-    const controller = new AbortController();
+    const abort = new ServedCallAbort();
     let canceled = false;
     const onClose = () => {
       if (!response.writableFinished)
-        controller.abort(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'));
+        abort.abort(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'));
     };
     response.once('close', onClose);
     scope.inFlight?.set(fast.id, (reason) => {
       canceled = true;
-      controller.abort(reason);
+      abort.abort(reason);
       // The SDK sends no response for a canceled request; release the POST as the SDK path does.
       if (!response.headersSent) response.writeHead(204);
       response.end();
     });
-    const extra: McpCallExtra = { ...NO_STREAM_EXTRA, signal: controller.signal };
     let message: Record<string, unknown>;
     try {
       const result = await this.calls.call(scope.state, {
         toolName: fast.toolName,
         args: fast.args,
         sessionId: scope.sessionId,
-        signal: controller.signal,
+        signal: abort,
         server: scope.server,
-        extra,
+        extra: NO_STREAM_EXTRA,
       });
       // The SDK checks every tools/call result against its schema and sends the parsed value; for the common
       // shape (text blocks, an optional object) that value is the result itself.
@@ -150,12 +150,16 @@ export class FastToolCalls {
       scope.inFlight?.delete(fast.id);
       response.removeListener('close', onClose);
     }
-    if (canceled || controller.signal.aborted || response.writableEnded) return;
+    if (canceled || abort.aborted || response.writableEnded) return;
     send(response, sse, scope.sessionId, message);
   }
 }
 
-/** What a fast call's channel gets instead of the SDK's `extra`: no progress token, no stream, no requests. */
+/**
+ * What a fast call's channel gets instead of the SDK's `extra`: no progress token, no stream, no requests.
+ * Its signal never aborts: the channel reads it only around requests to the client, which a fast call never
+ * sends; the call itself is canceled through its {@link ServedCallAbort}.
+ */
 const NO_STREAM_EXTRA: McpCallExtra = Object.freeze({
   signal: new AbortController().signal,
   _meta: undefined,
