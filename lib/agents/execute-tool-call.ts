@@ -71,21 +71,30 @@ export function executeToolCall(
  * listening: the policy's answer is known without an action (allow: the context is checked for cancellation
  * first), so no RunAction is built and, for a context only this call holds, no cancellation race either.
  */
-async function executeQuietly(
+function executeQuietly(
   tool: BaseTool,
   name: string,
   context: RunContext,
   rawArgs: unknown,
   ownsContext: boolean,
 ): Promise<unknown> {
-  context.throwIfCanceled(name);
-  const args = validateFor(tool, rawArgs);
-  context.checkToolCallBudget(name);
-  context.throwIfCanceled(name);
-  context.chargeToolCall(name);
+  let args: Record<string, unknown>;
+  try {
+    context.throwIfCanceled(name);
+    args = validateFor(tool, rawArgs);
+    context.checkToolCallBudget(name);
+    context.throwIfCanceled(name);
+    context.chargeToolCall(name);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (ownsContext && !hasCancelSources(context)) {
     // Only the tool itself holds this context: nothing can cancel it from outside while the tool runs.
-    return awaitToolRun(context, invokeTool(tool, args, context), name);
+    const run =
+      tool instanceof NativeTool
+        ? () => tool.runValidated(args, context)
+        : () => invokeTool(tool, args, context);
+    return awaitToolRun(context, run, name);
   }
   return runCancellable(context, () => invokeTool(tool, args, context), { toolName: name });
 }

@@ -78,23 +78,35 @@ export function runCancellable(
 }
 
 /**
- * Waits for a tool that nothing can cancel from outside while it runs (its context has no signal, deadline or
- * parent, and only the call holds it): no race, no listener, the same checks as {@link runCancellable} after.
+ * Runs a tool that nothing can cancel from outside while it runs (its context has no signal, deadline or
+ * parent, and only the call holds it): no race, no listener, no async wrapper (a synchronous tool settles in
+ * one tick), the same checks as {@link runCancellable} after. What `run` throws or rejects with is the
+ * tool's own error, reported as a cancellation when the tool canceled its context first.
  *
  * @throws ToolCancelledError when the tool canceled the context itself; else the tool's own error.
  */
-export async function awaitToolRun(
-  context: RunContext,
-  pending: unknown,
-  toolName: string,
-): Promise<unknown> {
-  let result: unknown;
+export function awaitToolRun(context: RunContext, run: () => unknown, toolName: string): Promise<unknown> {
+  const failed = (error: unknown) =>
+    context.canceled ? buildCancelledError(context, toolName, false, undefined, error) : error;
+  let started: unknown;
   try {
-    result = await pending;
+    started = run();
   } catch (error) {
-    throw context.canceled ? buildCancelledError(context, toolName, false, undefined, error) : error;
+    return Promise.reject(failed(error));
   }
-  return checkAfter(context, toolName, result);
+  if (!isPromiseLike(started)) {
+    try {
+      return Promise.resolve(checkAfter(context, toolName, started));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return Promise.resolve(started).then(
+    (result) => checkAfter(context, toolName, result),
+    (error: unknown) => {
+      throw failed(error);
+    },
+  );
 }
 
 function checkAfter(context: RunContext, toolName: string, result: unknown): unknown {

@@ -2,6 +2,7 @@ import { Agent } from '../../lib/agents/agent';
 import { ActionDeniedError } from '../../lib/errors/action-denied-error';
 import { BudgetExceededError } from '../../lib/errors/budget-exceeded-error';
 import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
+import { ToolRuntimeError } from '../../lib/errors/tool-runtime-error';
 import { ToolValidationError } from '../../lib/errors/tool-validation-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { PolicyDecision } from '../../lib/policy/policy-decision';
@@ -71,6 +72,60 @@ describe('executeToolCall', () => {
       expect(error).toBeInstanceOf(ToolCancelledError);
       expect(error).toMatchObject({ hasResult: false, cause: failure });
       expect((error as Error).message).toMatch(/tool 'add' was stopped before it finished/);
+    });
+
+    it('reports the cancellation when the tool canceled its context and threw synchronously', async () => {
+      const failure = new Error('gave up at once');
+      const agent = agentWith((_args, context) => {
+        context.cancel('stop now');
+        throw failure;
+      });
+      const call = agent.callTool('add', { a: 1, b: 2 });
+      expect(call).toBeInstanceOf(Promise);
+      const error = await call.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ToolCancelledError);
+      expect(error).toMatchObject({ hasResult: false, cause: failure });
+      expect((error as Error).message).toMatch(/\(stop now\); tool 'add' was stopped before it finished/);
+    });
+
+    it('returns a rejected promise, never a synchronous throw, for a tool that throws synchronously', async () => {
+      const failure = new Error('sync failure');
+      const agent = agentWith(() => {
+        throw failure;
+      });
+      let call: Promise<unknown> | undefined;
+      expect(() => (call = agent.callTool('add', { a: 1, b: 2 }))).not.toThrow();
+      await expect(call).rejects.toBe(failure);
+    });
+
+    it('takes the value of a thenable that is not a native promise', async () => {
+      const agent = agentWith((args) => ({
+        then(resolve: (value: unknown) => void) {
+          resolve((args.a as number) * 10);
+        },
+      }));
+      await expect(agent.callTool('add', { a: 4, b: 0 })).resolves.toBe(40);
+    });
+
+    it('validates the output when the tool asks for it, for sync and async functions', async () => {
+      for (const wrap of [(value: unknown) => value, (value: unknown) => Promise.resolve(value)]) {
+        const agent = new Agent({ card });
+        agent.addTool(
+          new NativeTool({
+            name: 'label',
+            description: 'Returns a label',
+            inputSchema: { text: 'str' },
+            outputSchema: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] },
+            validateOutput: true,
+            func: ({ text }) => wrap(text === 'bad' ? { label: 42 } : { label: text }),
+          }),
+        );
+        await expect(agent.callTool('label', { text: 'ok' })).resolves.toEqual({ label: 'ok' });
+        await expect(agent.callTool('label', { text: 'bad' })).rejects.toThrow(ToolRuntimeError);
+        await expect(agent.callTool('label', { text: 'bad' })).rejects.toThrow(
+          /result\.label: must be a string, got integer/,
+        );
+      }
     });
 
     it('lets the tool error through unchanged', async () => {

@@ -7,7 +7,7 @@ import { RunContext } from '../../lib/runtime/run-context';
 import type { JsonSchema } from '../../lib/tools/json-schema';
 import { NativeTool } from '../../lib/tools/native-tool';
 import type { NativeToolOptions } from '../../lib/tools/native-tool';
-import { BookingRequest } from '../fixtures/dto/booking.dto';
+import { BookingRequest, GeoPoint } from '../fixtures/dto/booking.dto';
 
 const addSchema: JsonSchema = {
   type: 'object',
@@ -382,6 +382,58 @@ describe('NativeTool', () => {
       expect(seen[1]).toBeInstanceOf(RunContext);
       controller.abort();
       expect(seen[1].signal.aborted).toBe(true);
+    });
+
+    it('always returns a promise: invalid arguments and synchronous throws reject, never throw', async () => {
+      const throwing = makeTool({
+        func: () => {
+          throw new Error('sync');
+        },
+      });
+      let invalid: Promise<unknown> | undefined;
+      let failed: Promise<unknown> | undefined;
+      let invoked: Promise<unknown> | undefined;
+      expect(() => (invalid = throwing.call({ a: 'x', b: 2 }))).not.toThrow();
+      expect(() => (failed = throwing.call({ a: 1, b: 2 }))).not.toThrow();
+      expect(() => (invoked = throwing.invoke({ a: 1, b: 2 }))).not.toThrow();
+      await expect(invalid).rejects.toThrow(ToolValidationError);
+      await expect(failed).rejects.toThrow('sync');
+      await expect(invoked).rejects.toThrow('sync');
+    });
+
+    it('adopts thenables that are not native promises', async () => {
+      const tool = makeTool({
+        func: (args) => ({ then: (resolve: (value: unknown) => void) => resolve(args.a) }),
+      });
+      await expect(tool.call({ a: 7, b: 0 })).resolves.toBe(7);
+      await expect(tool.invoke({ a: 8, b: 0 })).resolves.toBe(8);
+    });
+
+    it('checks results of async functions against the output schema too', async () => {
+      const strict = makeTool({
+        outputSchema: { type: 'string' },
+        validateOutput: true,
+        func: async () => 3,
+      });
+      await expect(strict.call({ a: 1, b: 2 })).rejects.toThrow(ToolRuntimeError);
+      await expect(strict.invoke({ a: 1, b: 2 })).rejects.toThrow(/result: must be a string, got integer/);
+    });
+
+    it('keeps its own copy of the DTO binding: changing the given one later changes nothing', async () => {
+      const binding: { properties: Record<string, Function> } = { properties: { point: GeoPoint } };
+      const tool = new NativeTool({
+        name: 'locate',
+        description: 'Locates a point',
+        inputSchema: {
+          type: 'object',
+          properties: { point: { type: 'object', additionalProperties: true } },
+          required: ['point'],
+        },
+        dto: binding,
+        func: (args) => args.point,
+      });
+      binding.properties.point = BookingRequest;
+      await expect(tool.call({ point: { lat: 1, lon: 2 } })).resolves.toBeInstanceOf(GeoPoint);
     });
 
     it('does not check results unless validateOutput is on', async () => {

@@ -10,6 +10,7 @@ import type { ValidationIssue } from '../../errors/tool-validation-error';
 
 let trustedAjv: Ajv | undefined;
 let untrustedAjv: Ajv | undefined;
+let copiesAjv: Ajv | undefined;
 
 /** Ajv's `pattern`/`patternProperties` engine for untrusted schemas: RE2JS, linear in the value's length. */
 const linearRegExp: RegExpEngine = Object.assign(
@@ -17,12 +18,13 @@ const linearRegExp: RegExpEngine = Object.assign(
   { code: 'compileUntrustedPattern' },
 );
 
-function getAjv(untrusted: boolean): Ajv {
-  if (untrusted) return (untrustedAjv ??= createAjv(true));
-  return (trustedAjv ??= createAjv(false));
+function getAjv(untrusted: boolean, ownProperties: boolean): Ajv {
+  if (untrusted) return (untrustedAjv ??= createAjv(true, true));
+  if (!ownProperties) return (copiesAjv ??= createAjv(false, false));
+  return (trustedAjv ??= createAjv(false, true));
 }
 
-function createAjv(untrusted: boolean): Ajv {
+function createAjv(untrusted: boolean, ownProperties: boolean): Ajv {
   // ownProperties: a required `constructor` or `toString` must be the argument's own key, not Object.prototype's.
   const options: Options = {
     strict: false,
@@ -30,7 +32,7 @@ function createAjv(untrusted: boolean): Ajv {
     logger: false,
     validateSchema: false,
     unicodeRegExp: true,
-    ownProperties: true,
+    ownProperties,
   };
   if (untrusted) options.code = { regExp: linearRegExp };
   const ajv = new Ajv(options);
@@ -54,13 +56,22 @@ export type AjvSchemaCheck = (value: unknown) => ValidationIssue | null;
  * Ajv whose patterns run in the linear-time engine and whose formats are linear (see
  * {@link getUntrustedFormats}).
  *
+ * `forCopies`: the check only ever sees copies made by `tryCopyJson` (plain objects whose prototype is
+ * `Object.prototype`, which it found free of enumerable properties) of a trusted schema naming no member of
+ * `Object.prototype` (see {@link namesPrototypeMember}); then nothing can be inherited under a name the schema
+ * reads, and Ajv's `ownProperties` checks (five times the cost on nested objects) are left out.
+ *
  * @throws ToolDefinitionError when Ajv cannot compile the schema.
  */
-export function compileAjvSchemaCheck(schema: JsonSchema, untrusted: boolean): AjvSchemaCheck {
+export function compileAjvSchemaCheck(
+  schema: JsonSchema,
+  untrusted: boolean,
+  forCopies = false,
+): AjvSchemaCheck {
   const prepared = prepareForAjv(schema);
   let validate: ValidateFunction;
   try {
-    validate = getAjv(untrusted).compile(prepared);
+    validate = getAjv(untrusted, !(forCopies && !untrusted)).compile(prepared);
   } catch (error) {
     throw new ToolDefinitionError(`The input schema cannot be compiled: ${(error as Error).message}`, {
       cause: error,
@@ -104,4 +115,28 @@ function stripKeywords(node: unknown, isRoot: boolean): unknown {
     result[key] = stripKeywords(value, false);
   }
   return result;
+}
+
+/**
+ * Whether a schema names, as a property or a required key anywhere, something `Object.prototype` has
+ * (`constructor`, `toString`, `__proto__`…): a check without `ownProperties` would see the inherited member.
+ */
+export function namesPrototypeMember(schema: unknown, depth = 0): boolean {
+  if (depth > 64) return true;
+  if (Array.isArray(schema)) return schema.some((item) => namesPrototypeMember(item, depth + 1));
+  if (typeof schema !== 'object' || schema === null) return false;
+  const node = schema as Record<string, unknown>;
+  const { properties, required } = node;
+  if (typeof properties === 'object' && properties !== null) {
+    if (Object.keys(properties).some((name) => name in Object.prototype)) return true;
+  }
+  if (Array.isArray(required) && required.some((name) => String(name) in Object.prototype)) return true;
+  return Object.keys(node).some(
+    (key) =>
+      key !== 'enum' &&
+      key !== 'const' &&
+      key !== 'examples' &&
+      key !== 'default' &&
+      namesPrototypeMember(node[key], depth + 1),
+  );
 }

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../json-schema';
-import { compileAjvSchemaCheck } from './ajv-schema-check';
+import { compileAjvSchemaCheck, namesPrototypeMember } from './ajv-schema-check';
 import type { AjvSchemaCheck } from './ajv-schema-check';
 import { compileSchemaCheck } from './compile-schema-check';
 import { isPlainSchema } from './is-plain-schema';
@@ -9,6 +9,11 @@ import type { SchemaCheck } from './schema-check';
 export interface CompiledValidator {
   readonly check: SchemaCheck;
   readonly ajv: () => AjvSchemaCheck;
+  /**
+   * Ajv for copies made by `tryCopyJson` only (see `compileAjvSchemaCheck`'s `forCopies`): without
+   * `ownProperties` when the schema is plain and names no member of `Object.prototype`, else {@link ajv}.
+   */
+  readonly ajvForCopies: () => AjvSchemaCheck;
   /** The schema is plain (see {@link isPlainSchema}) and trusted: arguments Ajv accepts as they are need no walk. */
   readonly plain: boolean;
 }
@@ -27,10 +32,17 @@ export function getCompiledValidator(schema: JsonSchema, untrusted = false): Com
   if (!compiled) {
     const check = compileSchemaCheck(schema, { untrusted });
     let ajvCheck: AjvSchemaCheck | undefined;
+    let copiesCheck: AjvSchemaCheck | undefined;
+    const plain = !untrusted && isPlainSchema(schema);
+    const ajv = () => (ajvCheck ??= compileAjvSchemaCheck(schema, untrusted));
     compiled = {
       check,
-      ajv: () => (ajvCheck ??= compileAjvSchemaCheck(schema, untrusted)),
-      plain: !untrusted && isPlainSchema(schema),
+      ajv,
+      ajvForCopies:
+        plain && !namesPrototypeMember(schema)
+          ? () => (copiesCheck ??= compileAjvSchemaCheck(schema, false, true))
+          : ajv,
+      plain,
     };
     cache.set(schema, compiled);
   }

@@ -1,4 +1,3 @@
-import { isPlainRecord, setOwn, UNSAFE_KEYS } from './copy-json-value';
 import type { ValidationLimits } from './validation-limits';
 
 /** What {@link tryCopyJson} returns when the value needs the full walk (which then reports the problem). */
@@ -6,48 +5,96 @@ export const NOT_COPIED: unique symbol = Symbol('not copied');
 
 /**
  * Deep-copies plain JSON data within the limits, without bookkeeping: anything the full walk would report
- * (too deep, too many values, too long a string, a non-finite number, an unsafe key, not JSON data) returns
- * {@link NOT_COPIED} instead, so the fast path never decides a problem on its own.
+ * (too deep, too many values, too long a string, a non-finite number, an unsafe key, not JSON data), and
+ * anything unusual it would accept (an object whose prototype is not `Object.prototype` or null), returns
+ * {@link NOT_COPIED} instead, so the fast path never decides on its own. Objects are copied with a spread
+ * (V8 clones their shape at once) and then checked in place; symbol-keyed properties, which JSON never
+ * carries, come along as they are (the full walk drops them; no schema can see them).
  */
 export function tryCopyJson(value: unknown, limits: ValidationLimits): unknown {
-  const budget = { nodes: limits.maxNodes };
-  return copy(value, 0, limits, budget);
+  // The in-place checks iterate copies with for...in, which would also list enumerable properties someone
+  // added to Object.prototype: then give up and let the walk (Object.keys) do it.
+  if (!prototypeIsClean()) return NOT_COPIED;
+  return new JsonCopier(limits).copy(value, 0);
 }
 
-function copy(value: unknown, depth: number, limits: ValidationLimits, budget: { nodes: number }): unknown {
-  if (--budget.nodes < 0) return NOT_COPIED;
-  switch (typeof value) {
-    case 'string':
-      return value.length > limits.maxStringLength ? NOT_COPIED : value;
-    case 'boolean':
-      return value;
-    case 'number':
-      return Number.isFinite(value) ? value : NOT_COPIED;
-    case 'object':
-      break;
-    default:
-      return NOT_COPIED;
+/** An empty object: for...in lists nothing from it unless Object.prototype has enumerable properties. */
+const PROBE: object = Object.freeze({});
+
+/**
+ * Whether Object.prototype has no enumerable property (nobody polluted it), so that for...in over a plain
+ * object lists its own keys only. Checked on every use: pollution may happen at any time.
+ */
+export function prototypeIsClean(): boolean {
+  for (const _inherited in PROBE) return false;
+  return true;
+}
+
+class JsonCopier {
+  private nodesLeft: number;
+
+  constructor(private readonly limits: ValidationLimits) {
+    this.nodesLeft = limits.maxNodes;
   }
-  if (value === null) return null;
-  if (depth >= limits.maxDepth) return NOT_COPIED;
-  if (Array.isArray(value)) {
+
+  copy(value: unknown, depth: number): unknown {
+    if (--this.nodesLeft < 0) return NOT_COPIED;
+    if (typeof value !== 'object') return this.scalar(value);
+    if (value === null) return null;
+    if (depth >= this.limits.maxDepth) return NOT_COPIED;
+    return Array.isArray(value) ? this.copyArray(value, depth) : this.copyObject(value, depth);
+  }
+
+  /** A scalar as it is, or NOT_COPIED for what JSON cannot carry (or the limits refuse). */
+  private scalar(value: unknown): unknown {
+    switch (typeof value) {
+      case 'string':
+        return value.length > this.limits.maxStringLength ? NOT_COPIED : value;
+      case 'boolean':
+        return value;
+      case 'number':
+        return Number.isFinite(value) ? value : NOT_COPIED;
+      default:
+        return NOT_COPIED;
+    }
+  }
+
+  private copyArray(value: readonly unknown[], depth: number): unknown {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_COPIED;
     const result = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) {
-      const item = copy(value[index], depth + 1, limits, budget);
+      const item = this.copy(value[index], depth + 1);
       if (item === NOT_COPIED) return NOT_COPIED;
       result[index] = item;
     }
     return result;
   }
-  if (!isPlainRecord(value)) return NOT_COPIED;
-  const result: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const item = value[key];
-    if (item === undefined) continue;
-    if (UNSAFE_KEYS.has(key)) return NOT_COPIED;
-    const copied = copy(item, depth + 1, limits, budget);
-    if (copied === NOT_COPIED) return NOT_COPIED;
-    setOwn(result, key, copied);
+
+  private copyObject(value: object, depth: number): unknown {
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return NOT_COPIED;
+    // A spread copies own enumerable properties as data (a `__proto__` key included, never the prototype).
+    const result: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const key in result) {
+      // The walk refuses these keys (a spread made `__proto__` an own data property, never the prototype).
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') return NOT_COPIED;
+      const item = result[key];
+      if (typeof item === 'object') {
+        if (item === null) {
+          if (--this.nodesLeft < 0) return NOT_COPIED;
+          continue;
+        }
+        const copied = this.copy(item, depth + 1);
+        if (copied === NOT_COPIED) return NOT_COPIED;
+        result[key] = copied;
+      } else if (item === undefined) {
+        // Like JSON: an undefined property is absent.
+        delete result[key];
+      } else {
+        if (--this.nodesLeft < 0) return NOT_COPIED;
+        if (this.scalar(item) === NOT_COPIED) return NOT_COPIED;
+      }
+    }
+    return result;
   }
-  return result;
 }

@@ -6,6 +6,7 @@ import { getDtoModel } from '../schema/dto-model';
 import type { DtoModel } from '../schema/dto-model';
 import { isPlainRecord, setOwn } from './copy-json-value';
 import { getDtoSchemaCoverage, needsClassValidatorFor } from './dto-schema-coverage';
+import { prototypeIsClean } from './try-copy-json';
 import { joinPath } from './validation-state';
 
 /** Which DTO classes to rebuild from validated arguments. */
@@ -58,17 +59,15 @@ export function validateDtoArgs(
       collectIssues(validateSync(result, VALIDATE_OPTIONS), '', issues);
   } else {
     result = { ...args };
-    for (const [name, dtoClass] of Object.entries(binding.properties ?? {})) {
+    for (const { name, dtoClass, derived } of propertyPlan(binding)) {
       const value = args[name];
-      const check =
-        always ||
-        binding.derived?.properties?.includes(name) !== true ||
-        needsClassValidatorFor(getDtoSchemaCoverage(dtoClass), value);
+      const check = always || !derived || needsClassValidatorFor(getDtoSchemaCoverage(dtoClass), value);
       if (Array.isArray(value)) {
         // `@Param(name, { type: [Dto] })`: each element is one DTO.
+        const model = getDtoModel(dtoClass);
         result[name] = value.map((item, index) => {
           if (!isPlainRecord(item)) return item;
-          const instance = instantiateDto(getDtoModel(dtoClass), item);
+          const instance = instantiateDto(model, item);
           if (check)
             collectIssues(validateSync(instance, VALIDATE_OPTIONS), joinPath(name, String(index)), issues);
           return instance;
@@ -85,6 +84,29 @@ export function validateDtoArgs(
   return result;
 }
 
+/** One DTO-typed property of a binding: its name, class, and whether its schema was derived from the class. */
+interface DtoPropertyPlan {
+  readonly name: string;
+  readonly dtoClass: Function;
+  readonly derived: boolean;
+}
+
+const plans = new WeakMap<DtoBinding, readonly DtoPropertyPlan[]>();
+
+/** The binding's DTO properties, read once per binding (bindings are built at registration, never changed). */
+function propertyPlan(binding: DtoBinding): readonly DtoPropertyPlan[] {
+  let plan = plans.get(binding);
+  if (!plan) {
+    plan = Object.entries(binding.properties ?? {}).map(([name, dtoClass]) => ({
+      name,
+      dtoClass,
+      derived: binding.derived?.properties?.includes(name) === true,
+    }));
+    plans.set(binding, plan);
+  }
+  return plan;
+}
+
 const VALIDATE_OPTIONS = {
   forbidUnknownValues: false,
   validationError: { target: false, value: false },
@@ -98,19 +120,37 @@ export function instantiateDto(model: DtoModel, plain: Record<string, unknown>):
   } catch {
     instance = Object.create(model.target.prototype) as Record<string, unknown>;
   }
-  for (const key of Object.keys(plain)) {
-    let value = plain[key];
-    const nested = model.nested.get(key);
-    if (nested) {
-      const build = (item: unknown): unknown =>
-        isPlainRecord(item) ? instantiateDto(nested.model(), item) : item;
-      value = Array.isArray(value) ? value.map(build) : build(value);
-    } else if (model.dates.has(key) && typeof value === 'string') {
-      value = new Date(value);
-    }
-    setOwn(instance, key, value);
+  const converts = model.nested.size > 0 || model.dates.size > 0;
+  // for...in lists only own keys of a plain object while Object.prototype has no enumerable property.
+  if (Object.getPrototypeOf(plain) === Object.prototype && prototypeIsClean()) {
+    for (const key in plain)
+      assignProperty(instance, key, converts ? convert(model, key, plain[key]) : plain[key]);
+  } else {
+    for (const key of Object.keys(plain))
+      assignProperty(instance, key, converts ? convert(model, key, plain[key]) : plain[key]);
   }
   return instance;
+}
+
+/** A property's value on the instance: nested DTOs rebuilt, ISO strings of `Date` properties parsed. */
+function convert(model: DtoModel, key: string, value: unknown): unknown {
+  const nested = model.nested.get(key);
+  if (nested) {
+    if (!Array.isArray(value)) return isPlainRecord(value) ? instantiateDto(nested.model(), value) : value;
+    const items = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      items[index] = isPlainRecord(item) ? instantiateDto(nested.model(), item) : item;
+    }
+    return items;
+  }
+  return model.dates.has(key) && typeof value === 'string' ? new Date(value) : value;
+}
+
+/** Sets an own data property (setters of the class run, as with an assignment), even for `__proto__`. */
+function assignProperty(instance: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') setOwn(instance, key, value);
+  else instance[key] = value;
 }
 
 function collectIssues(errors: ValidationError[], path: string, issues: ValidationIssue[]): void {

@@ -61,7 +61,7 @@ export function validateToolArgs(
     // Fast path: a checked deep copy that Ajv accepts as it is needs no coercion; anything else takes the
     // full walk, which reports every problem.
     const copy = tryCopyJson(input, limits);
-    if (copy !== NOT_COPIED && compiled.ajv()(copy) === null) {
+    if (copy !== NOT_COPIED && compiled.ajvForCopies()(copy) === null) {
       const args = copy as Record<string, unknown>;
       return options.dto ? validateDtoArgs(args, options.dto, options.toolName) : args;
     }
