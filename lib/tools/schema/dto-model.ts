@@ -83,7 +83,9 @@ export function getDtoModel(target: Function): DtoModel {
     properties.set(name, Object.freeze({ name, validations, designType, nestedClass, nestedIsArray }));
     if (nestedClass) {
       const nestedTarget = nestedClass;
-      nested.set(name, { model: () => getDtoModel(nestedTarget) });
+      let nestedModel: DtoModel | undefined;
+      // Looked up on first use (the class may be this one, or declared later), then kept.
+      nested.set(name, { model: () => (nestedModel ??= getDtoModel(nestedTarget)) });
     }
   }
   const model: DtoModel = Object.freeze({ target, properties, nested, dates });

@@ -114,22 +114,29 @@ const VALIDATE_OPTIONS = {
 
 /** Builds an instance of a DTO class (and its nested DTOs) from a plain validated object. */
 export function instantiateDto(model: DtoModel, plain: Record<string, unknown>): Record<string, unknown> {
-  let instance: Record<string, unknown>;
-  try {
-    instance = new (model.target as new () => Record<string, unknown>)();
-  } catch {
-    instance = Object.create(model.target.prototype) as Record<string, unknown>;
-  }
+  const instance = construct(model.target);
   const converts = model.nested.size > 0 || model.dates.size > 0;
   // for...in lists only own keys of a plain object while Object.prototype has no enumerable property.
   if (Object.getPrototypeOf(plain) === Object.prototype && prototypeIsClean()) {
-    for (const key in plain)
-      assignProperty(instance, key, converts ? convert(model, key, plain[key]) : plain[key]);
+    if (converts) {
+      for (const key in plain) assignProperty(instance, key, convert(model, key, plain[key]));
+    } else {
+      for (const key in plain) assignProperty(instance, key, plain[key]);
+    }
   } else {
     for (const key of Object.keys(plain))
       assignProperty(instance, key, converts ? convert(model, key, plain[key]) : plain[key]);
   }
   return instance;
+}
+
+/** A new instance of a DTO class; one whose constructor needs arguments (and throws) gets its prototype only. */
+function construct(target: Function): Record<string, unknown> {
+  try {
+    return new (target as new () => Record<string, unknown>)();
+  } catch {
+    return Object.create(target.prototype) as Record<string, unknown>;
+  }
 }
 
 /** A property's value on the instance: nested DTOs rebuilt, ISO strings of `Date` properties parsed. */
