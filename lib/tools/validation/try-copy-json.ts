@@ -30,19 +30,40 @@ export function prototypeIsClean(): boolean {
   return true;
 }
 
-class JsonCopier {
+/** How to build one DTO class while copying: its class and the plans of its nested DTO properties. */
+export interface DtoBuildPlan {
+  readonly target: new () => Record<string, unknown>;
+  /** Nested DTO properties and their plans (read on use: DTOs may be recursive). */
+  readonly nested: ReadonlyMap<string, () => DtoBuildPlan>;
+}
+
+/**
+ * Copies checked JSON data (see {@link tryCopyJson}); given a {@link DtoBuildPlan}, makes the object at that
+ * position (or each object of an array there) an instance of the plan's class instead of a plain copy.
+ */
+export class JsonCopier {
   private nodesLeft: number;
 
   constructor(private readonly limits: ValidationLimits) {
     this.nodesLeft = limits.maxNodes;
   }
 
-  copy(value: unknown, depth: number): unknown {
+  /**
+   * Copies a value; `rootDtos` names properties of this (root) object to build as DTOs, `dto` makes this
+   * object (or each object of this array) a DTO instance.
+   */
+  copy(
+    value: unknown,
+    depth: number,
+    dto?: DtoBuildPlan,
+    rootDtos?: ReadonlyMap<string, DtoBuildPlan>,
+  ): unknown {
     if (--this.nodesLeft < 0) return NOT_COPIED;
     if (typeof value !== 'object') return this.scalar(value);
     if (value === null) return null;
     if (depth >= this.limits.maxDepth) return NOT_COPIED;
-    return Array.isArray(value) ? this.copyArray(value, depth) : this.copyObject(value, depth);
+    if (Array.isArray(value)) return this.copyArray(value, depth, dto);
+    return dto ? this.buildObject(value, depth, dto) : this.copyObject(value, depth, rootDtos);
   }
 
   /** A scalar as it is, or NOT_COPIED for what JSON cannot carry (or the limits refuse). */
@@ -59,18 +80,22 @@ class JsonCopier {
     }
   }
 
-  private copyArray(value: readonly unknown[], depth: number): unknown {
+  private copyArray(value: readonly unknown[], depth: number, dto: DtoBuildPlan | undefined): unknown {
     if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_COPIED;
     const result = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) {
-      const item = this.copy(value[index], depth + 1);
+      const item = this.copy(value[index], depth + 1, dto);
       if (item === NOT_COPIED) return NOT_COPIED;
       result[index] = item;
     }
     return result;
   }
 
-  private copyObject(value: object, depth: number): unknown {
+  private copyObject(
+    value: object,
+    depth: number,
+    dtos: ReadonlyMap<string, DtoBuildPlan> | undefined,
+  ): unknown {
     const prototype = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) return NOT_COPIED;
     // A spread copies own enumerable properties as data (a `__proto__` key included, never the prototype).
@@ -84,7 +109,7 @@ class JsonCopier {
           if (--this.nodesLeft < 0) return NOT_COPIED;
           continue;
         }
-        const copied = this.copy(item, depth + 1);
+        const copied = this.copy(item, depth + 1, dtos?.get(key));
         if (copied === NOT_COPIED) return NOT_COPIED;
         result[key] = copied;
       } else if (item === undefined) {
@@ -96,5 +121,28 @@ class JsonCopier {
       }
     }
     return result;
+  }
+
+  /** A DTO instance holding a checked copy of each property (nested DTOs built the same way). */
+  private buildObject(value: object, depth: number, dto: DtoBuildPlan): unknown {
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return NOT_COPIED;
+    const source = value as Record<string, unknown>;
+    const instance = new dto.target();
+    for (const key in source) {
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') return NOT_COPIED;
+      const item = source[key];
+      if (typeof item !== 'object' || item === null) {
+        // Like JSON: an undefined property is absent (the instance keeps its own, unset).
+        if (item === undefined) continue;
+        if (--this.nodesLeft < 0 || (item !== null && this.scalar(item) === NOT_COPIED)) return NOT_COPIED;
+        instance[key] = item;
+        continue;
+      }
+      const copied = this.copy(item, depth + 1, dto.nested.get(key)?.());
+      if (copied === NOT_COPIED) return NOT_COPIED;
+      instance[key] = copied;
+    }
+    return instance;
   }
 }

@@ -2,6 +2,7 @@ import { ToolValidationError } from '../../errors/tool-validation-error';
 import type { JsonSchema } from '../json-schema';
 import { getCompiledValidator } from './compiled-validator';
 import { isPlainRecord } from './copy-json-value';
+import { getDtoArgsPlan, tryBuildDtoArgs } from './try-build-dto-args';
 import { NOT_COPIED, tryCopyJson } from './try-copy-json';
 import { validateDtoArgs } from './validate-dto-args';
 import type { DtoBinding } from './validate-dto-args';
@@ -59,11 +60,12 @@ export function validateToolArgs(
   }
   if (compiled.plain) {
     // Fast path: a checked deep copy that Ajv accepts as it is needs no coercion; anything else takes the
-    // full walk, which reports every problem.
-    const copy = tryCopyJson(input, limits);
+    // full walk, which reports every problem. DTOs that need no class-validator are built by the copy itself.
+    const plan = options.dto ? getDtoArgsPlan(options.dto) : null;
+    const copy = plan ? tryBuildDtoArgs(input, plan, limits) : tryCopyJson(input, limits);
     if (copy !== NOT_COPIED && compiled.ajvForCopies()(copy) === null) {
       const args = copy as Record<string, unknown>;
-      return options.dto ? validateDtoArgs(args, options.dto, options.toolName) : args;
+      return options.dto && !plan ? validateDtoArgs(args, options.dto, options.toolName) : args;
     }
   }
   const state = new ValidationState(limits);

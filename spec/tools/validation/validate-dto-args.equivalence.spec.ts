@@ -5,6 +5,7 @@ import { ToolValidationError } from '../../../lib/errors/tool-validation-error';
 import type { NativeTool } from '../../../lib/tools/native-tool';
 import { scanTools } from '../../../lib/tools/registry/scan-tools';
 import { getDtoSchemaCoverage } from '../../../lib/tools/validation/dto-schema-coverage';
+import { getDtoArgsPlan } from '../../../lib/tools/validation/try-build-dto-args';
 import { validateDtoArgs } from '../../../lib/tools/validation/validate-dto-args';
 import type { DtoBinding } from '../../../lib/tools/validation/validate-dto-args';
 import { validateToolArgs } from '../../../lib/tools/validation/validate-tool-args';
@@ -175,7 +176,11 @@ const route = record({ points: mostly(fc.array(point, { maxLength: 3 })), trip: 
   'trip',
 ]);
 
+const plot = record({ points: mostly(fc.array(point, { maxLength: 3 })), tree }, ['points', 'tree']);
+
 const cases: { name: string; inputs: fc.Arbitrary<unknown> }[] = [
+  { name: 'locate', inputs: point },
+  { name: 'plot', inputs: plot },
   { name: 'covered_trip', inputs: coveredTrip },
   { name: 'trip', inputs: trip },
   { name: 'search', inputs: search },
@@ -197,6 +202,25 @@ describe('validateDtoArgs', () => {
       expect(bindingOf(tool('covered_trip')).derived).toEqual({ whole: true });
       expect(bindingOf(tool('book')).derived).toEqual({ properties: ['booking', 'box', 'tree'] });
       expect(bindingOf(tool('route')).derived).toEqual({ properties: ['points', 'trip'] });
+    });
+
+    it('builds the DTOs while copying only where nothing else is needed', () => {
+      for (const name of ['locate', 'plot', 'book_hotel'])
+        expect(getDtoArgsPlan(bindingOf(tool(name)))).not.toBeNull();
+      // An initializer (CoveredTrip.stops), strings counted differently (lengths, patterns), a custom validator.
+      for (const name of ['covered_trip', 'route', 'book', 'search', 'trip'])
+        expect(getDtoArgsPlan(bindingOf(tool(name)))).toBeNull();
+      const located = tool('locate').validateArgs({ lat: '45', lon: 7 });
+      expect(located).toBeInstanceOf(GeoPoint);
+      expect(located).toEqual(Object.assign(new GeoPoint(), { lat: 45, lon: 7 }));
+      const plotted = tool('plot').validateArgs({
+        points: [{ lat: 1, lon: 2 }],
+        tree: { label: 'root', children: [{ label: 'leaf' }] },
+      }) as { points: GeoPoint[]; tree: TreeNode };
+      expect(plotted.points[0]).toBeInstanceOf(GeoPoint);
+      expect(plotted.tree).toBeInstanceOf(TreeNode);
+      expect(plotted.tree.children?.[0]).toBeInstanceOf(TreeNode);
+      expect(Object.keys(plotted.tree.children?.[0] ?? {})).toEqual(['label', 'children']);
     });
 
     it.each(cases)(

@@ -1,0 +1,106 @@
+import { getDtoModel } from '../schema/dto-model';
+import type { DtoModel } from '../schema/dto-model';
+import { getDtoSchemaCoverage } from './dto-schema-coverage';
+import { JsonCopier, NOT_COPIED, prototypeIsClean } from './try-copy-json';
+import type { DtoBuildPlan } from './try-copy-json';
+import type { DtoBinding } from './validate-dto-args';
+import type { ValidationLimits } from './validation-limits';
+
+/** Where a binding's DTOs sit in the arguments: the whole object, or named properties. */
+export interface DtoArgsPlan {
+  readonly whole: DtoBuildPlan | undefined;
+  readonly properties: ReadonlyMap<string, DtoBuildPlan>;
+}
+
+const classPlans = new WeakMap<Function, DtoBuildPlan | null>();
+const bindingPlans = new WeakMap<DtoBinding, DtoArgsPlan | null>();
+
+/**
+ * The plan for building a binding's DTOs while the arguments are copied, or null when some DTO of it must go
+ * the long way (copy, check, rebuild, maybe class-validator). A DTO qualifies when its input schema was derived
+ * from it (`binding.derived`), its derived schema expresses every class-validator constraint and compares
+ * strings the same way (see `getDtoSchemaCoverage`), it has no `Date` properties (rebuilt from strings after
+ * the check), and a fresh instance holds nothing but its declared properties, unset (no initializers, no
+ * constructor work, no accessors or enumerable members on its prototype): then the instance the copy builds
+ * is the one the rebuild would make, and the schema check sees exactly the arguments' values.
+ */
+export function getDtoArgsPlan(binding: DtoBinding): DtoArgsPlan | null {
+  let plan = bindingPlans.get(binding);
+  if (plan === undefined) {
+    plan = planBinding(binding);
+    bindingPlans.set(binding, plan);
+  }
+  return plan;
+}
+
+function planBinding(binding: DtoBinding): DtoArgsPlan | null {
+  if (binding.whole) {
+    const whole = binding.derived?.whole === true ? planClass(binding.whole, new Set()) : null;
+    return whole ? { whole, properties: new Map() } : null;
+  }
+  const properties = new Map<string, DtoBuildPlan>();
+  for (const [name, dtoClass] of Object.entries(binding.properties ?? {})) {
+    if (binding.derived?.properties?.includes(name) !== true) return null;
+    const plan = planClass(dtoClass, new Set());
+    if (!plan) return null;
+    properties.set(name, plan);
+  }
+  return { whole: undefined, properties };
+}
+
+function planClass(dtoClass: Function, inProgress: Set<Function>): DtoBuildPlan | null {
+  const cached = classPlans.get(dtoClass);
+  if (cached !== undefined) return cached;
+  const coverage = getDtoSchemaCoverage(dtoClass);
+  const model = getDtoModel(dtoClass);
+  if (!coverage.complete || coverage.checksStrings || model.dates.size > 0 || !startsEmpty(model)) {
+    classPlans.set(dtoClass, null);
+    return null;
+  }
+  inProgress.add(dtoClass);
+  const nested = new Map<string, () => DtoBuildPlan>();
+  let qualifies = true;
+  for (const [name, entry] of model.nested) {
+    const nestedClass = entry.model().target;
+    // A recursive DTO refers to a class being decided: its own verdict settles it.
+    if (!inProgress.has(nestedClass) && !planClass(nestedClass, inProgress)) {
+      qualifies = false;
+      break;
+    }
+    let nestedPlan: DtoBuildPlan | undefined;
+    nested.set(name, () => (nestedPlan ??= classPlans.get(nestedClass) as DtoBuildPlan));
+  }
+  inProgress.delete(dtoClass);
+  const plan = qualifies ? { target: dtoClass as new () => Record<string, unknown>, nested } : null;
+  classPlans.set(dtoClass, plan);
+  return plan;
+}
+
+/** Whether `new Dto()` works without arguments and gives only its declared properties, unset. */
+function startsEmpty(model: DtoModel): boolean {
+  let instance: Record<string, unknown>;
+  try {
+    instance = new (model.target as new () => Record<string, unknown>)();
+  } catch {
+    return false;
+  }
+  for (const key of Reflect.ownKeys(instance)) {
+    if (typeof key !== 'string' || !model.properties.has(key)) return false;
+    const descriptor = Object.getOwnPropertyDescriptor(instance, key);
+    if (!descriptor || !('value' in descriptor) || descriptor.value !== undefined || !descriptor.writable)
+      return false;
+  }
+  // Nothing inherited may answer for a property, and for...in must list own keys only.
+  for (const key of model.properties.keys()) if (key in model.target.prototype) return false;
+  for (const _inherited in Object.create(model.target.prototype) as object) return false;
+  return true;
+}
+
+/**
+ * Copies the arguments like `tryCopyJson`, building the binding's DTO instances in place of their plain
+ * copies; NOT_COPIED when anything needs the long way.
+ */
+export function tryBuildDtoArgs(value: unknown, plan: DtoArgsPlan, limits: ValidationLimits): unknown {
+  if (!prototypeIsClean()) return NOT_COPIED;
+  return new JsonCopier(limits).copy(value, 0, plan.whole, plan.whole ? undefined : plan.properties);
+}

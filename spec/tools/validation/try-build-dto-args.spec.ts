@@ -1,0 +1,132 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { IsDate, IsInt, IsString, Length, Min, ValidateNested } from 'class-validator';
+import { getDtoArgsPlan, tryBuildDtoArgs } from '../../../lib/tools/validation/try-build-dto-args';
+import { NOT_COPIED } from '../../../lib/tools/validation/try-copy-json';
+import { DEFAULT_VALIDATION_LIMITS } from '../../../lib/tools/validation/validation-limits';
+
+class Leg {
+  @IsString() from!: string;
+  @IsInt() @Min(0) minutes!: number;
+}
+
+class Journey {
+  @IsString() name!: string;
+  @ValidateNested({ each: true }) @Type(() => Leg) legs!: Leg[];
+}
+
+class WithInitializer {
+  @IsInt() count: number = 1;
+}
+
+class WithConstructorArgument {
+  @IsInt() count!: number;
+  constructor(seed: { count: number }) {
+    this.count = seed.count;
+  }
+}
+
+class WithAccessor {
+  @IsInt() count!: number;
+}
+Object.defineProperty(WithAccessor.prototype, 'count', { get: () => 5, configurable: true });
+
+class WithDate {
+  @IsDate() @Type(() => Date) when!: Date;
+}
+
+class WithLength {
+  @IsString() @Length(1, 5) code!: string;
+}
+
+class WithBadNested {
+  @ValidateNested() @Type(() => WithInitializer) inner!: WithInitializer;
+}
+
+const derivedWhole = (whole: Function) => ({ whole, derived: { whole: true } });
+
+describe('getDtoArgsPlan', () => {
+  it('plans DTOs with derived, fully covered schemas and empty fresh instances, nested ones included', () => {
+    expect(getDtoArgsPlan(derivedWhole(Journey))).not.toBeNull();
+    expect(
+      getDtoArgsPlan({
+        properties: { journey: Journey, leg: Leg },
+        derived: { properties: ['journey', 'leg'] },
+      }),
+    ).not.toBeNull();
+  });
+
+  it.each([
+    ['an initializer', WithInitializer],
+    ['a constructor that needs an argument', WithConstructorArgument],
+    ['an accessor on the prototype', WithAccessor],
+    ['a Date property (rebuilt from a string after the check)', WithDate],
+    ['strings counted differently by the schema and validator.js', WithLength],
+    ['a nested DTO that does not qualify', WithBadNested],
+  ])('leaves a DTO with %s to the long way', (_case, dto) => {
+    expect(getDtoArgsPlan(derivedWhole(dto))).toBeNull();
+  });
+
+  it('leaves a binding whose schema was not derived from the DTO to the long way', () => {
+    expect(getDtoArgsPlan({ whole: Journey })).toBeNull();
+    expect(
+      getDtoArgsPlan({ properties: { journey: Journey, leg: Leg }, derived: { properties: ['journey'] } }),
+    ).toBeNull();
+  });
+});
+
+describe('tryBuildDtoArgs', () => {
+  const wholePlan = getDtoArgsPlan(derivedWhole(Journey))!;
+  const propertyPlan = getDtoArgsPlan({
+    properties: { journey: Journey },
+    derived: { properties: ['journey'] },
+  })!;
+
+  it('builds the instances while copying, leaving the input untouched', () => {
+    const input = { name: 'Coast', legs: [{ from: 'Athens', minutes: 90 }] };
+    const built = tryBuildDtoArgs(input, wholePlan, DEFAULT_VALIDATION_LIMITS) as Journey;
+    expect(built).toBeInstanceOf(Journey);
+    expect(built.legs[0]).toBeInstanceOf(Leg);
+    expect(built).toEqual(
+      Object.assign(new Journey(), { name: 'Coast', legs: [Object.assign(new Leg(), input.legs[0])] }),
+    );
+    expect(built.legs).not.toBe(input.legs);
+    expect(Object.getPrototypeOf(input.legs[0])).toBe(Object.prototype);
+  });
+
+  it('builds named DTO properties and copies the rest plainly', () => {
+    const input = { journey: { name: 'Coast', legs: [] }, note: { free: ['form'] } };
+    const built = tryBuildDtoArgs(input, propertyPlan, DEFAULT_VALIDATION_LIMITS) as Record<string, unknown>;
+    expect(built.journey).toBeInstanceOf(Journey);
+    expect(built.note).toEqual({ free: ['form'] });
+    expect(built.note).not.toBe(input.note);
+    expect(Object.getPrototypeOf(built)).toBe(Object.prototype);
+  });
+
+  it('keeps values of the wrong shape as they are, for the schema check to refuse', () => {
+    const built = tryBuildDtoArgs({ journey: 'Coast' }, propertyPlan, DEFAULT_VALIDATION_LIMITS);
+    expect(built).toEqual({ journey: 'Coast' });
+    expect(tryBuildDtoArgs({ name: 'x', legs: [null, 3] }, wholePlan, DEFAULT_VALIDATION_LIMITS)).toEqual(
+      Object.assign(new Journey(), { name: 'x', legs: [null, 3] }),
+    );
+  });
+
+  it.each([
+    ['an unsafe key inside a DTO', JSON.parse('{"name":"x","legs":[{"__proto__":{"polluted":true}}]}')],
+    ['a class instance where a DTO goes', { name: 'x', legs: [new Leg()] }],
+    ['a function value', { name: () => 'x', legs: [] }],
+    ['a non-finite number', { name: 'x', legs: [{ from: 'a', minutes: Number.NaN }] }],
+  ])('gives up on %s (the walk decides)', (_case, input) => {
+    expect(tryBuildDtoArgs(input, wholePlan, DEFAULT_VALIDATION_LIMITS)).toBe(NOT_COPIED);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('gives up past the node and depth limits', () => {
+    const input = { name: 'x', legs: [{ from: 'a', minutes: 1 }] };
+    expect(tryBuildDtoArgs(input, wholePlan, { ...DEFAULT_VALIDATION_LIMITS, maxNodes: 5 })).toBe(NOT_COPIED);
+    expect(tryBuildDtoArgs(input, wholePlan, { ...DEFAULT_VALIDATION_LIMITS, maxNodes: 6 })).toBeInstanceOf(
+      Journey,
+    );
+    expect(tryBuildDtoArgs(input, wholePlan, { ...DEFAULT_VALIDATION_LIMITS, maxDepth: 2 })).toBe(NOT_COPIED);
+  });
+});
