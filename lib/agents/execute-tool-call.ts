@@ -90,8 +90,9 @@ function executeQuietly(
   }
   if (ownsContext && !hasCancelSources(context)) {
     // Only the tool itself holds this context: nothing can cancel it from outside while the tool runs.
+    // A subclass that overrides invoke() keeps its own way of running.
     const run =
-      tool instanceof NativeTool
+      tool instanceof NativeTool && tool.invoke === NativeTool.prototype.invoke
         ? () => tool.runValidated(args, context)
         : () => invokeTool(tool, args, context);
     return awaitToolRun(context, run, name);

@@ -28,6 +28,8 @@ export class ServedCallAbort {
   /** Aborts the call: its signal (if made) aborts with `reason`, its context is canceled. Once only. */
   abort(reason: unknown): void {
     if (this.abortedWith) return;
+    // What AbortController.abort() gives a signal aborted without a reason (the SDK path's signals).
+    if (reason === undefined) reason = new DOMException('This operation was aborted', 'AbortError');
     this.abortedWith = { reason };
     this.controller?.abort(reason);
     const context = this.context;
@@ -54,6 +56,5 @@ export class ServedCallAbort {
 
 /** The text `RunContext` gives for an aborted signal's reason. */
 function describeReason(reason: unknown): string {
-  if (reason instanceof Error) return reason.message;
-  return reason === undefined ? 'the caller aborted the signal' : String(reason);
+  return reason instanceof Error ? reason.message : String(reason);
 }

@@ -178,11 +178,13 @@ export class NativeTool implements BaseTool {
    */
   call(args?: Record<string, unknown>, options: ToolCallOptions = {}): Promise<unknown> {
     // Not `async`: a synchronous function's value settles the call in one tick, not three.
+    let validated: Record<string, unknown>;
     try {
-      return Promise.resolve(this.runValidated(this.validateArgs(args), this.contextFor(options)));
+      validated = this.validateArgs(args);
     } catch (error) {
       return Promise.reject(error);
     }
+    return this.invoke(validated, options);
   }
 
   /**

@@ -8,6 +8,7 @@ import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { PolicyDecision } from '../../lib/policy/policy-decision';
 import type { RunAction } from '../../lib/runtime/run-action';
 import { RunContext } from '../../lib/runtime/run-context';
+import type { ToolCallOptions } from '../../lib/tools/base-tool';
 import { NativeTool } from '../../lib/tools/native-tool';
 
 const card = { name: 'quiet', description: 'Quiet call path', url: 'runtime://quiet' };
@@ -126,6 +127,30 @@ describe('executeToolCall', () => {
           /result\.label: must be a string, got integer/,
         );
       }
+    });
+
+    it('keeps the way of running of a NativeTool subclass that overrides invoke()', async () => {
+      class AuditedTool extends NativeTool {
+        readonly runs: Record<string, unknown>[] = [];
+        override invoke(validated: Record<string, unknown>, options?: ToolCallOptions): Promise<unknown> {
+          this.runs.push(validated);
+          return super.invoke(validated, options);
+        }
+      }
+      const audited = new AuditedTool({
+        name: 'add',
+        description: 'Add two integers',
+        inputSchema: schema,
+        func: (args) => (args.a as number) + (args.b as number),
+      });
+      const agent = new Agent({ card });
+      agent.addTool(audited);
+      await expect(agent.callTool('add', { a: 1, b: 2 })).resolves.toBe(3);
+      await expect(audited.call({ a: 3, b: 4 })).resolves.toBe(7);
+      expect(audited.runs).toEqual([
+        { a: 1, b: 2 },
+        { a: 3, b: 4 },
+      ]);
     });
 
     it('lets the tool error through unchanged', async () => {

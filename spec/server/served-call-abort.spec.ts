@@ -1,4 +1,5 @@
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { RunContext } from '../../lib/runtime/run-context';
 import { ServedCallAbort } from '../../lib/server/served-call-abort';
 
 describe('ServedCallAbort', () => {
@@ -22,11 +23,16 @@ describe('ServedCallAbort', () => {
     expect([context.canceled, context.cancelReason]).toEqual([true, 'user stopped it']);
   });
 
-  it('says the caller aborted when no reason is given', () => {
+  it('gives a call aborted without a reason the reason a signal would give (as on the SDK path)', () => {
     const abort = new ServedCallAbort();
     const context = abort.newContext(null);
     abort.abort(undefined);
-    expect(context.cancelReason).toBe('the caller aborted the signal');
+    const controller = new AbortController();
+    controller.abort(undefined);
+    const signalContext = new RunContext({ signal: controller.signal });
+    expect(context.cancelReason).toMatch(/This operation was aborted/);
+    expect(context.cancelReason).toBe(signalContext.cancelReason);
+    expect(abort.signal.reason).toMatchObject({ name: 'AbortError' });
   });
 
   it('makes a signal only when asked, aborted with the call (before or after it is made)', () => {

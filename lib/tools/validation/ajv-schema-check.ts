@@ -120,6 +120,8 @@ function stripKeywords(node: unknown, isRoot: boolean): unknown {
 /**
  * Whether a schema names, as a property or a required key anywhere, something `Object.prototype` has
  * (`constructor`, `toString`, `__proto__`…): a check without `ownProperties` would see the inherited member.
+ * Every subschema is visited (each entry of `properties`, whatever its name); values of `enum`, `const`,
+ * `default` and `examples` are data, not schemas.
  */
 export function namesPrototypeMember(schema: unknown, depth = 0): boolean {
   if (depth > 64) return true;
@@ -127,16 +129,17 @@ export function namesPrototypeMember(schema: unknown, depth = 0): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const node = schema as Record<string, unknown>;
   const { properties, required } = node;
-  if (typeof properties === 'object' && properties !== null) {
-    if (Object.keys(properties).some((name) => name in Object.prototype)) return true;
-  }
   if (Array.isArray(required) && required.some((name) => String(name) in Object.prototype)) return true;
+  if (typeof properties === 'object' && properties !== null) {
+    for (const name of Object.keys(properties)) {
+      if (name in Object.prototype) return true;
+      if (namesPrototypeMember((properties as Record<string, unknown>)[name], depth + 1)) return true;
+    }
+  }
   return Object.keys(node).some(
-    (key) =>
-      key !== 'enum' &&
-      key !== 'const' &&
-      key !== 'examples' &&
-      key !== 'default' &&
-      namesPrototypeMember(node[key], depth + 1),
+    (key) => !DATA_KEYWORDS.has(key) && key !== 'properties' && namesPrototypeMember(node[key], depth + 1),
   );
 }
+
+/** Keywords whose values are data, never subschemas. */
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples', 'required']);

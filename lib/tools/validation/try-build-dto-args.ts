@@ -21,8 +21,9 @@ const bindingPlans = new WeakMap<DtoBinding, DtoArgsPlan | null>();
  * from it (`binding.derived`), its derived schema expresses every class-validator constraint and compares
  * strings the same way (see `getDtoSchemaCoverage`), it has no `Date` properties (rebuilt from strings after
  * the check), and a fresh instance holds nothing but its declared properties, unset (no initializers, no
- * constructor work, no accessors or enumerable members on its prototype): then the instance the copy builds
- * is the one the rebuild would make, and the schema check sees exactly the arguments' values.
+ * constructor arguments, no accessors, read-only or enumerable members on its prototypes): then the instance
+ * the copy builds is the one the rebuild would make, and the schema check sees exactly the arguments'
+ * values. (The constructor then runs before the check, also for arguments the check refuses.)
  */
 export function getDtoArgsPlan(binding: DtoBinding): DtoArgsPlan | null {
   let plan = bindingPlans.get(binding);
@@ -93,6 +94,18 @@ function startsEmpty(model: DtoModel): boolean {
   // Nothing inherited may answer for a property, and for...in must list own keys only.
   for (const key of model.properties.keys()) if (key in model.target.prototype) return false;
   for (const _inherited in Object.create(model.target.prototype) as object) return false;
+  // The copy assigns input keys to the instance: no accessor (a setter would run on unchecked input and keep
+  // the key from the schema check) and no read-only member may sit anywhere between it and Object.prototype.
+  for (
+    let prototype: object | null = model.target.prototype as object;
+    prototype !== null && prototype !== Object.prototype;
+    prototype = Object.getPrototypeOf(prototype) as object | null
+  ) {
+    for (const key of Reflect.ownKeys(prototype)) {
+      const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
+      if (descriptor && (!('value' in descriptor) || descriptor.writable !== true)) return false;
+    }
+  }
   return true;
 }
 

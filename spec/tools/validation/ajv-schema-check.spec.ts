@@ -21,6 +21,16 @@ describe('namesPrototypeMember', () => {
     expect(namesPrototypeMember(JSON.parse('{"type":"object","properties":{"__proto__":{}}}'))).toBe(true);
   });
 
+  it('visits the schemas of properties named like data keywords (default, enum, const, examples)', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { default: { type: 'object', properties: {}, required: ['toString'] } },
+      required: ['default'],
+    };
+    expect(namesPrototypeMember(schema)).toBe(true);
+    expect(() => validateToolArgs({ default: {} }, schema)).toThrow('default.toString: is required');
+  });
+
   it('ignores ordinary names, and values under enum, const, default and examples', () => {
     expect(
       namesPrototypeMember({

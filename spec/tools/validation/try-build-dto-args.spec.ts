@@ -1,6 +1,10 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDate, IsInt, IsString, Length, Min, ValidateNested } from 'class-validator';
+import { Agent } from '../../../lib/agents/agent';
+import { ToolValidationError } from '../../../lib/errors/tool-validation-error';
+import { Param } from '../../../lib/tools/decorators/param.decorator';
+import { Tool } from '../../../lib/tools/decorators/tool.decorator';
 import { getDtoArgsPlan, tryBuildDtoArgs } from '../../../lib/tools/validation/try-build-dto-args';
 import { NOT_COPIED } from '../../../lib/tools/validation/try-copy-json';
 import { DEFAULT_VALIDATION_LIMITS } from '../../../lib/tools/validation/validation-limits';
@@ -31,6 +35,30 @@ class WithAccessor {
 }
 Object.defineProperty(WithAccessor.prototype, 'count', { get: () => 5, configurable: true });
 
+class WithGetter {
+  @IsString() text!: string;
+  get shout(): string {
+    return this.text.toUpperCase();
+  }
+}
+
+const setterCalls: unknown[] = [];
+class WithSetter {
+  @IsString() text!: string;
+  set tag(value: unknown) {
+    setterCalls.push(value);
+  }
+}
+
+class Base {
+  get inherited(): number {
+    return 1;
+  }
+}
+class WithInheritedAccessor extends Base {
+  @IsInt() count!: number;
+}
+
 class WithDate {
   @IsDate() @Type(() => Date) when!: Date;
 }
@@ -60,6 +88,9 @@ describe('getDtoArgsPlan', () => {
     ['an initializer', WithInitializer],
     ['a constructor that needs an argument', WithConstructorArgument],
     ['an accessor on the prototype', WithAccessor],
+    ['an undeclared getter', WithGetter],
+    ['an undeclared setter', WithSetter],
+    ['an accessor inherited from a base class', WithInheritedAccessor],
     ['a Date property (rebuilt from a string after the check)', WithDate],
     ['strings counted differently by the schema and validator.js', WithLength],
     ['a nested DTO that does not qualify', WithBadNested],
@@ -130,3 +161,31 @@ describe('tryBuildDtoArgs', () => {
     expect(tryBuildDtoArgs(input, wholePlan, { ...DEFAULT_VALIDATION_LIMITS, maxDepth: 2 })).toBe(NOT_COPIED);
   });
 });
+
+describe('DTOs with accessors, through a tool', () => {
+  it('refuses an input key that names a getter or setter with ToolValidationError, running no setter', async () => {
+    const agent = new Agent({ card: { name: 'notes', description: 'Notes', url: 'runtime://notes' } });
+    agent.addToolset(new NoteTools());
+    await expect(agent.callTool('save', { text: 'hi', shout: 'x' })).rejects.toThrow(ToolValidationError);
+    await expect(agent.callTool('save', { text: 'hi', shout: 'x' })).rejects.toThrow(
+      /shout: is not an accepted field/,
+    );
+    await expect(agent.callTool('tag', { item: { text: 'hi', tag: 'evil' } })).rejects.toThrow(
+      /item\.tag: is not an accepted field/,
+    );
+    expect(setterCalls).toEqual([]);
+    await expect(agent.callTool('save', { text: 'hi' })).resolves.toBe('HI');
+  });
+});
+
+class NoteTools {
+  @Tool({ name: 'save', description: 'Saves a note' })
+  save(@Param() note: WithGetter): string {
+    return note.shout;
+  }
+
+  @Tool({ name: 'tag', description: 'Tags an item' })
+  tag(@Param('item') item: WithSetter): string {
+    return item.text;
+  }
+}

@@ -5,6 +5,7 @@ import { ToolValidationError } from '../../../lib/errors/tool-validation-error';
 import type { NativeTool } from '../../../lib/tools/native-tool';
 import { scanTools } from '../../../lib/tools/registry/scan-tools';
 import { getDtoSchemaCoverage } from '../../../lib/tools/validation/dto-schema-coverage';
+import { getCompiledValidator } from '../../../lib/tools/validation/compiled-validator';
 import { getDtoArgsPlan } from '../../../lib/tools/validation/try-build-dto-args';
 import { validateDtoArgs } from '../../../lib/tools/validation/validate-dto-args';
 import type { DtoBinding } from '../../../lib/tools/validation/validate-dto-args';
@@ -176,7 +177,10 @@ const route = record({ points: mostly(fc.array(point, { maxLength: 3 })), trip: 
   'trip',
 ]);
 
-const plot = record({ points: mostly(fc.array(point, { maxLength: 3 })), tree }, ['points', 'tree']);
+const plot = record({ points: mostly(fc.array(point, { maxLength: 3 })), booking: bookingArgument }, [
+  'points',
+  'booking',
+]);
 
 const cases: { name: string; inputs: fc.Arbitrary<unknown> }[] = [
   { name: 'locate', inputs: point },
@@ -205,22 +209,23 @@ describe('validateDtoArgs', () => {
     });
 
     it('builds the DTOs while copying only where nothing else is needed', () => {
-      for (const name of ['locate', 'plot', 'book_hotel'])
+      for (const name of ['locate', 'plot', 'book_hotel']) {
         expect(getDtoArgsPlan(bindingOf(tool(name)))).not.toBeNull();
+        expect(getCompiledValidator(tool(name).inputSchema).plain).toBe(true);
+      }
       // An initializer (CoveredTrip.stops), strings counted differently (lengths, patterns), a custom validator.
       for (const name of ['covered_trip', 'route', 'book', 'search', 'trip'])
         expect(getDtoArgsPlan(bindingOf(tool(name)))).toBeNull();
-      const located = tool('locate').validateArgs({ lat: '45', lon: 7 });
+      const located = tool('locate').validateArgs({ lat: 45, lon: 7 });
       expect(located).toBeInstanceOf(GeoPoint);
       expect(located).toEqual(Object.assign(new GeoPoint(), { lat: 45, lon: 7 }));
       const plotted = tool('plot').validateArgs({
         points: [{ lat: 1, lon: 2 }],
-        tree: { label: 'root', children: [{ label: 'leaf' }] },
-      }) as { points: GeoPoint[]; tree: TreeNode };
+        booking: { location: 'Athens', guests: 2 },
+      }) as { points: GeoPoint[]; booking: BookingRequest };
       expect(plotted.points[0]).toBeInstanceOf(GeoPoint);
-      expect(plotted.tree).toBeInstanceOf(TreeNode);
-      expect(plotted.tree.children?.[0]).toBeInstanceOf(TreeNode);
-      expect(Object.keys(plotted.tree.children?.[0] ?? {})).toEqual(['label', 'children']);
+      expect(plotted.booking).toBeInstanceOf(BookingRequest);
+      expect(Object.keys(plotted.booking)).toEqual(['location', 'guests']);
     });
 
     it.each(cases)(
