@@ -43,9 +43,13 @@ export interface DtoBuildPlan {
  */
 export class JsonCopier {
   private nodesLeft: number;
+  private readonly maxDepth: number;
+  private readonly maxStringLength: number;
 
-  constructor(private readonly limits: ValidationLimits) {
+  constructor(limits: ValidationLimits) {
     this.nodesLeft = limits.maxNodes;
+    this.maxDepth = limits.maxDepth;
+    this.maxStringLength = limits.maxStringLength;
   }
 
   /**
@@ -61,7 +65,7 @@ export class JsonCopier {
     if (--this.nodesLeft < 0) return NOT_COPIED;
     if (typeof value !== 'object') return this.scalar(value);
     if (value === null) return null;
-    if (depth >= this.limits.maxDepth) return NOT_COPIED;
+    if (depth >= this.maxDepth) return NOT_COPIED;
     if (Array.isArray(value)) return this.copyArray(value, depth, dto);
     return dto ? this.buildObject(value, depth, dto) : this.copyObject(value, depth, rootDtos);
   }
@@ -70,7 +74,7 @@ export class JsonCopier {
   private scalar(value: unknown): unknown {
     switch (typeof value) {
       case 'string':
-        return value.length > this.limits.maxStringLength ? NOT_COPIED : value;
+        return value.length > this.maxStringLength ? NOT_COPIED : value;
       case 'boolean':
         return value;
       case 'number':
