@@ -59,17 +59,17 @@ function planClass(dtoClass: Function, inProgress: Set<Function>): DtoBuildPlan 
     return null;
   }
   inProgress.add(dtoClass);
-  const nested = new Map<string, () => DtoBuildPlan>();
+  const nested = new Map<string, DtoBuildPlan>();
   let qualifies = true;
   for (const [name, entry] of model.nested) {
     const nestedClass = entry.model().target;
-    // A recursive DTO refers to a class being decided: its own verdict settles it.
-    if (!inProgress.has(nestedClass) && !planClass(nestedClass, inProgress)) {
+    // A recursive DTO (its derived schema uses $ref, which the fast path never takes) goes the long way.
+    const nestedPlan = inProgress.has(nestedClass) ? null : planClass(nestedClass, inProgress);
+    if (!nestedPlan) {
       qualifies = false;
       break;
     }
-    let nestedPlan: DtoBuildPlan | undefined;
-    nested.set(name, () => (nestedPlan ??= classPlans.get(nestedClass) as DtoBuildPlan));
+    nested.set(name, nestedPlan);
   }
   inProgress.delete(dtoClass);
   const plan = qualifies ? { target: dtoClass as new () => Record<string, unknown>, nested } : null;

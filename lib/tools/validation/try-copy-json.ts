@@ -33,8 +33,8 @@ export function prototypeIsClean(): boolean {
 /** How to build one DTO class while copying: its class and the plans of its nested DTO properties. */
 export interface DtoBuildPlan {
   readonly target: new () => Record<string, unknown>;
-  /** Nested DTO properties and their plans (read on use: DTOs may be recursive). */
-  readonly nested: ReadonlyMap<string, () => DtoBuildPlan>;
+  /** Nested DTO properties and their plans (recursive DTOs are never planned). */
+  readonly nested: ReadonlyMap<string, DtoBuildPlan>;
 }
 
 /**
@@ -143,7 +143,7 @@ export class JsonCopier {
         instance[key] = item;
         continue;
       }
-      const copied = this.copy(item, depth + 1, dto.nested.get(key)?.());
+      const copied = this.copy(item, depth + 1, dto.nested.get(key));
       if (copied === NOT_COPIED) return NOT_COPIED;
       instance[key] = copied;
     }

@@ -59,6 +59,15 @@ class WithInheritedAccessor extends Base {
   @IsInt() count!: number;
 }
 
+class Branch {
+  @IsString() label!: string;
+  @ValidateNested({ each: true }) @Type(() => Branch) children!: Branch[];
+}
+
+class WithRecursiveNested {
+  @ValidateNested() @Type(() => Branch) root!: Branch;
+}
+
 class WithDate {
   @IsDate() @Type(() => Date) when!: Date;
 }
@@ -94,6 +103,8 @@ describe('getDtoArgsPlan', () => {
     ['a Date property (rebuilt from a string after the check)', WithDate],
     ['strings counted differently by the schema and validator.js', WithLength],
     ['a nested DTO that does not qualify', WithBadNested],
+    ['recursion (its schema uses $ref)', Branch],
+    ['a recursive nested DTO', WithRecursiveNested],
   ])('leaves a DTO with %s to the long way', (_case, dto) => {
     expect(getDtoArgsPlan(derivedWhole(dto))).toBeNull();
   });
