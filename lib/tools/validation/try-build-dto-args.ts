@@ -1,5 +1,6 @@
 import { getDtoModel } from '../schema/dto-model';
 import type { DtoModel } from '../schema/dto-model';
+import { buildNested, compileDtoBuilder, isScalar } from './compile-dto-builder';
 import { getDtoSchemaCoverage } from './dto-schema-coverage';
 import { JsonCopier, NOT_COPIED, prototypeIsClean } from './try-copy-json';
 import type { DtoBuildPlan } from './try-copy-json';
@@ -72,7 +73,11 @@ function planClass(dtoClass: Function, inProgress: Set<Function>): DtoBuildPlan 
     nested.set(name, nestedPlan);
   }
   inProgress.delete(dtoClass);
-  const plan = qualifies ? { target: dtoClass as new () => Record<string, unknown>, nested } : null;
+  let plan: DtoBuildPlan | null = null;
+  if (qualifies) {
+    const base = { target: dtoClass as new () => Record<string, unknown>, nested };
+    plan = { ...base, build: compileDtoBuilder(base, [...model.properties.keys()]) };
+  }
   classPlans.set(dtoClass, plan);
   return plan;
 }
@@ -115,5 +120,36 @@ function startsEmpty(model: DtoModel): boolean {
  */
 export function tryBuildDtoArgs(value: unknown, plan: DtoArgsPlan, limits: ValidationLimits): unknown {
   if (!prototypeIsClean()) return NOT_COPIED;
-  return new JsonCopier(limits).copy(value, 0, plan.whole, plan.whole ? undefined : plan.properties);
+  const copier = new JsonCopier(limits);
+  if (plan.whole) return copier.copy(value, 0, plan.whole);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return copier.copy(value, 0, undefined, plan.properties);
+  return buildRoot(value, plan.properties, copier);
+}
+
+/**
+ * The arguments object with its DTO properties built: what `copier.copy(value, 0, undefined, dtos)` gives (same
+ * keys in the same order, same counting and give-ups), without the spread-then-patch of a plain copy.
+ */
+function buildRoot(value: object, dtos: ReadonlyMap<string, DtoBuildPlan>, copier: JsonCopier): unknown {
+  if (--copier.nodesLeft < 0 || copier.maxDepth <= 0) return NOT_COPIED;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return NOT_COPIED;
+  const source = value as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const key in source) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return NOT_COPIED;
+    const item = source[key];
+    if (item === undefined) continue;
+    if (typeof item !== 'object' || item === null) {
+      if (--copier.nodesLeft < 0 || (item !== null && !isScalar(item, copier))) return NOT_COPIED;
+      result[key] = item;
+      continue;
+    }
+    const dto = dtos.get(key);
+    const copied = dto ? buildNested(item, 1, copier, dto) : copier.copy(item, 1);
+    if (copied === NOT_COPIED) return NOT_COPIED;
+    result[key] = copied;
+  }
+  return result;
 }

@@ -35,16 +35,26 @@ export interface DtoBuildPlan {
   readonly target: new () => Record<string, unknown>;
   /** Nested DTO properties and their plans (recursive DTOs are never planned). */
   readonly nested: ReadonlyMap<string, DtoBuildPlan>;
+  /**
+   * A builder made for this class alone (see `compileDtoBuilder`), which does what
+   * {@link JsonCopier.buildObject} does with property accesses V8 can specialize; absent where code cannot
+   * be generated.
+   */
+  readonly build?: DtoBuilder;
 }
+
+/** Builds one DTO instance from a plain object (the copier already counted it and checked its depth). */
+export type DtoBuilder = (source: object, depth: number, copier: JsonCopier) => unknown;
 
 /**
  * Copies checked JSON data (see {@link tryCopyJson}); given a {@link DtoBuildPlan}, makes the object at that
  * position (or each object of an array there) an instance of the plan's class instead of a plain copy.
  */
 export class JsonCopier {
-  private nodesLeft: number;
-  private readonly maxDepth: number;
-  private readonly maxStringLength: number;
+  /** Values still allowed (`maxNodes` counted down); compiled DTO builders count their scalars here too. */
+  nodesLeft: number;
+  readonly maxDepth: number;
+  readonly maxStringLength: number;
 
   constructor(limits: ValidationLimits) {
     this.nodesLeft = limits.maxNodes;
@@ -67,7 +77,8 @@ export class JsonCopier {
     if (value === null) return null;
     if (depth >= this.maxDepth) return NOT_COPIED;
     if (Array.isArray(value)) return this.copyArray(value, depth, dto);
-    return dto ? this.buildObject(value, depth, dto) : this.copyObject(value, depth, rootDtos);
+    if (!dto) return this.copyObject(value, depth, rootDtos);
+    return dto.build ? dto.build(value, depth, this) : this.buildObject(value, depth, dto);
   }
 
   /** A scalar as it is, or NOT_COPIED for what JSON cannot carry (or the limits refuse). */
@@ -128,7 +139,7 @@ export class JsonCopier {
   }
 
   /** A DTO instance holding a checked copy of each property (nested DTOs built the same way). */
-  private buildObject(value: object, depth: number, dto: DtoBuildPlan): unknown {
+  buildObject(value: object, depth: number, dto: DtoBuildPlan): unknown {
     const prototype = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) return NOT_COPIED;
     const source = value as Record<string, unknown>;

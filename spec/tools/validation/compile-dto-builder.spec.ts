@@ -1,0 +1,139 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import fc from 'fast-check';
+import { compileDtoBuilder } from '../../../lib/tools/validation/compile-dto-builder';
+import { getDtoArgsPlan } from '../../../lib/tools/validation/try-build-dto-args';
+import type { DtoBuildPlan } from '../../../lib/tools/validation/try-copy-json';
+import { JsonCopier, NOT_COPIED } from '../../../lib/tools/validation/try-copy-json';
+import { DEFAULT_VALIDATION_LIMITS } from '../../../lib/tools/validation/validation-limits';
+import type { ValidationLimits } from '../../../lib/tools/validation/validation-limits';
+
+class Stop {
+  @IsString() city!: string;
+  @IsInt() @Min(0) minutes!: number;
+}
+
+class Route {
+  @IsString() name!: string;
+  @IsOptional() @IsBoolean() express?: boolean;
+  @ValidateNested({ each: true }) @Type(() => Stop) stops!: Stop[];
+  @IsOptional() @ValidateNested() @Type(() => Stop) start?: Stop;
+}
+
+const plan = getDtoArgsPlan({ whole: Route, derived: { whole: true } })!.whole!;
+
+/** The shared builder's answer for the same plan without its compiled builders. */
+function withoutCompiled(target: DtoBuildPlan): DtoBuildPlan {
+  const nested = new Map([...target.nested].map(([name, inner]) => [name, withoutCompiled(inner)]));
+  return { target: target.target, nested };
+}
+
+function describeBuilt(value: unknown): unknown {
+  if (value === NOT_COPIED) return 'NOT_COPIED';
+  if (Array.isArray(value)) return value.map(describeBuilt);
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    return {
+      class: (Object.getPrototypeOf(value) as { constructor: Function }).constructor.name,
+      own: Object.keys(record).map((key) => [key, describeBuilt(record[key])]),
+    };
+  }
+  return value;
+}
+
+function build(target: DtoBuildPlan, value: unknown, limits: ValidationLimits): unknown {
+  return new JsonCopier(limits).copy(value, 0, target);
+}
+
+describe('compileDtoBuilder', () => {
+  it('compiles a builder for every planned class', () => {
+    expect(plan.build).toBeInstanceOf(Function);
+    expect(plan.nested.get('stops')?.build).toBeInstanceOf(Function);
+  });
+
+  it('builds exactly what the shared builder builds, or gives up where it does', () => {
+    const shared = withoutCompiled(plan);
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY),
+    );
+    const key = fc.constantFrom(
+      'city',
+      'minutes',
+      'name',
+      'express',
+      'stops',
+      'start',
+      'extra',
+      'constructor',
+      '__proto__',
+    );
+    const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        scalar,
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.array(fc.tuple(key, tie('value')), { maxLength: 5 }).map((entries) => {
+          const object: Record<string, unknown> = {};
+          for (const [name, item] of entries)
+            Object.defineProperty(object, name, {
+              value: item,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          return object;
+        }),
+      ),
+    })).value;
+    const limits = fc.record({
+      maxNodes: fc.integer({ min: 1, max: 40 }),
+      maxDepth: fc.integer({ min: 1, max: 6 }),
+      maxStringLength: fc.integer({ min: 0, max: 6 }),
+    });
+    fc.assert(
+      fc.property(value, limits, (input, bounds) => {
+        const all = { ...DEFAULT_VALIDATION_LIMITS, ...bounds };
+        expect(describeBuilt(build(plan, input, all))).toEqual(describeBuilt(build(shared, input, all)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('gives undefined where code cannot be generated, and the shared builder is used', () => {
+    const spy = jest.spyOn(globalThis, 'Function').mockImplementation(() => {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    });
+    try {
+      expect(
+        compileDtoBuilder({ target: Stop as never, nested: new Map() }, ['city', 'minutes']),
+      ).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
+    const sharedOnly = withoutCompiled(plan);
+    const built = build(
+      sharedOnly,
+      { name: 'Coast', stops: [{ city: 'Athens', minutes: 0 }] },
+      DEFAULT_VALIDATION_LIMITS,
+    );
+    expect(built).toBeInstanceOf(Route);
+    expect((built as Route).stops[0]).toBeInstanceOf(Stop);
+  });
+
+  it('puts property names into the code only as string literals', () => {
+    const names = ['a"b', "c'd", 'e\\f', 'g\u2028h', '}); throw new Error("injected"); ({'];
+    const Odd = class {};
+    const builder = compileDtoBuilder({ target: Odd as never, nested: new Map() }, names)!;
+    const source = Object.fromEntries(names.map((name, index) => [name, index]));
+    const built = builder(source, 0, new JsonCopier(DEFAULT_VALIDATION_LIMITS)) as Record<string, unknown>;
+    expect(built).toBeInstanceOf(Odd);
+    expect(names.map((name) => built[name])).toEqual([0, 1, 2, 3, 4]);
+  });
+});
