@@ -12,6 +12,7 @@ import type { ActionBuilder, ToolFunction } from './tool-types';
 import { getCompiledValidator } from './validation/compiled-validator';
 import type { DtoBinding } from './validation/validate-dto-args';
 import { validateToolArgs } from './validation/validate-tool-args';
+import type { ValidateToolArgsOptions } from './validation/validate-tool-args';
 import { validateToolOutput } from './validation/validate-tool-output';
 import type { ValidationLimits } from './validation/validation-limits';
 
@@ -79,6 +80,8 @@ export class NativeTool implements BaseTool {
   private readonly validateOutput: boolean;
   private readonly untrusted: boolean;
   private readonly dto: DtoBinding | undefined;
+  // What every call passes to validateToolArgs (made once, on first use).
+  private validateOptions: ValidateToolArgsOptions | undefined;
   private readonly limits: Partial<ValidationLimits> | undefined;
   private readonly usesContext: boolean;
 
@@ -163,12 +166,13 @@ export class NativeTool implements BaseTool {
    * @throws ToolValidationError listing every problem with its path.
    */
   validateArgs(args?: unknown): Record<string, unknown> {
-    return validateToolArgs(args, this.inputSchema, {
+    this.validateOptions ??= Object.freeze({
       toolName: this.name,
       untrusted: this.untrusted,
       dto: this.dto,
       limits: this.limits,
     });
+    return validateToolArgs(args, this.inputSchema, this.validateOptions);
   }
 
   /**

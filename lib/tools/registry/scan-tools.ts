@@ -62,7 +62,8 @@ function buildNativeTool(
   const arity = params.length;
   const func = (args: Record<string, unknown>, context: unknown): unknown => {
     const callArgs = new Array<unknown>(arity);
-    for (const param of params) {
+    for (let position = 0; position < arity; position += 1) {
+      const param = params[position];
       if (param.kind === 'context') callArgs[param.index] = context;
       else if (param.kind === 'whole') callArgs[param.index] = args;
       else callArgs[param.index] = args[param.name];
