@@ -37,7 +37,8 @@ export function compileDtoBuilder(plan: DtoBuildPlan, properties: readonly strin
         break;
       }`;
     });
-  const body = `
+  // Strict like the shared builder: a failed assignment throws instead of dropping the key.
+  const body = `'use strict';
   return function buildDto(source, depth, copier) {
     const prototype = Object.getPrototypeOf(source);
     if (prototype !== Object.prototype && prototype !== null) return NOT_COPIED;

@@ -90,6 +90,8 @@ function startsEmpty(model: DtoModel): boolean {
   } catch {
     return false;
   }
+  // The copy adds the input's keys: a sealed or frozen instance would refuse them.
+  if (!Object.isExtensible(instance)) return false;
   for (const key of Reflect.ownKeys(instance)) {
     if (typeof key !== 'string' || !model.properties.has(key)) return false;
     const descriptor = Object.getOwnPropertyDescriptor(instance, key);
@@ -121,15 +123,22 @@ function startsEmpty(model: DtoModel): boolean {
 export function tryBuildDtoArgs(value: unknown, plan: DtoArgsPlan, limits: ValidationLimits): unknown {
   if (!prototypeIsClean()) return NOT_COPIED;
   const copier = new JsonCopier(limits);
-  if (plan.whole) return copier.copy(value, 0, plan.whole);
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return copier.copy(value, 0, undefined, plan.properties);
-  return buildRoot(value, plan.properties, copier);
+  try {
+    if (plan.whole) return copier.copy(value, 0, plan.whole);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return copier.copy(value, 0, undefined, plan.properties);
+    return buildRoot(value, plan.properties, copier);
+  } catch {
+    // An assignment the instance refused (a key a frozen prototype holds read-only), a getter that threw: the
+    // full walk decides (and reports what it finds).
+    return NOT_COPIED;
+  }
 }
 
 /**
  * The arguments object with its DTO properties built: what `copier.copy(value, 0, undefined, dtos)` gives (same
- * keys in the same order, same counting and give-ups), without the spread-then-patch of a plain copy.
+ * keys in the same order, same counting and give-ups), without the spread-then-patch of a plain copy, and
+ * without symbol-keyed properties (which the full walk drops too).
  */
 function buildRoot(value: object, dtos: ReadonlyMap<string, DtoBuildPlan>, copier: JsonCopier): unknown {
   if (--copier.nodesLeft < 0 || copier.maxDepth <= 0) return NOT_COPIED;

@@ -136,4 +136,17 @@ describe('compileDtoBuilder', () => {
     expect(built).toBeInstanceOf(Odd);
     expect(names.map((name) => built[name])).toEqual([0, 1, 2, 3, 4]);
   });
+
+  it('runs in strict mode like the shared builder: a refused assignment throws, never drops the key', () => {
+    class Closed {
+      name?: string;
+      constructor() {
+        Object.preventExtensions(this);
+      }
+    }
+    const builder = compileDtoBuilder({ target: Closed as never, nested: new Map() }, ['name'])!;
+    const copier = new JsonCopier(DEFAULT_VALIDATION_LIMITS);
+    expect(builder({ name: 'a' }, 0, copier)).toEqual(Object.assign(new Closed(), { name: 'a' }));
+    expect(() => builder({ name: 'a', extra: 1 }, 0, copier)).toThrow(TypeError);
+  });
 });

@@ -68,6 +68,13 @@ class WithRecursiveNested {
   @ValidateNested() @Type(() => Branch) root!: Branch;
 }
 
+class Sealed {
+  @IsString() name!: string;
+  constructor() {
+    Object.seal(this);
+  }
+}
+
 class WithDate {
   @IsDate() @Type(() => Date) when!: Date;
 }
@@ -105,6 +112,7 @@ describe('getDtoArgsPlan', () => {
     ['a nested DTO that does not qualify', WithBadNested],
     ['recursion (its schema uses $ref)', Branch],
     ['a recursive nested DTO', WithRecursiveNested],
+    ['instances that cannot take new keys', Sealed],
   ])('leaves a DTO with %s to the long way', (_case, dto) => {
     expect(getDtoArgsPlan(derivedWhole(dto))).toBeNull();
   });
@@ -161,6 +169,17 @@ describe('tryBuildDtoArgs', () => {
   ])('gives up on %s (the walk decides)', (_case, input) => {
     expect(tryBuildDtoArgs(input, wholePlan, DEFAULT_VALIDATION_LIMITS)).toBe(NOT_COPIED);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('gives up when reading the input throws (the walk then reports it)', () => {
+    const input = {
+      name: 'x',
+      get legs(): unknown {
+        throw new Error('getter failed');
+      },
+    };
+    expect(tryBuildDtoArgs(input, wholePlan, DEFAULT_VALIDATION_LIMITS)).toBe(NOT_COPIED);
+    expect(tryBuildDtoArgs({ journey: input }, propertyPlan, DEFAULT_VALIDATION_LIMITS)).toBe(NOT_COPIED);
   });
 
   it('gives up past the node and depth limits', () => {
