@@ -80,6 +80,29 @@ export class BudgetLedger {
   }
 
   /**
+   * Sets the counters from a saved `usage` record (`RunContext.fromDict`): known counters only, whole numbers.
+   *
+   * @throws ToolInputError naming `where` and the field.
+   */
+  restoreUsage(usage: unknown, where: string): void {
+    if (typeof usage !== 'object' || usage === null)
+      throw new ToolInputError(`${where}: usage must be an object of counters.`);
+    for (const [key, value] of Object.entries(usage)) {
+      if (!Object.prototype.hasOwnProperty.call(this.usage, key)) {
+        throw new ToolInputError(
+          `${where}: usage.${key} is not a counter; the counters are ${Object.keys(this.usage).join(', ')}.`,
+        );
+      }
+      if (!Number.isSafeInteger(value) || (value as number) < 0) {
+        throw new ToolInputError(
+          `${where}: usage.${key} must be a whole number of at least 0, got ${JSON.stringify(value)}.`,
+        );
+      }
+      this.usage[key as keyof RunUsage] = value as number;
+    }
+  }
+
+  /**
    * Checks that one more unit of a counter fits, here and in every parent, without charging it.
    *
    * @throws BudgetExceededError naming the limit.

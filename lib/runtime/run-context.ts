@@ -4,6 +4,7 @@ import { ToolInputError } from '../errors/tool-input-error';
 import { compileCapabilityRules } from './capability-rules';
 import type { CompiledCapabilityRules } from './capability-rules';
 import type { PolicyEffect } from './policy-effect';
+import { describeAbortReason } from './describe-abort-reason';
 import { BudgetLedger, normalizeBudget } from './run-budget';
 import type { RunBudget, RunUsage } from './run-budget';
 import { EMPTY_RECORD, copyData, freezeCopy } from './deep-freeze';
@@ -100,7 +101,7 @@ export class RunContext {
   get cancelReason(): string | undefined {
     if (this.canceledExplicitly) return this.explicitReason;
     if (this.externalSignal?.aborted)
-      return describeReason(this.externalSignal.reason) ?? 'the caller aborted the signal';
+      return describeAbortReason(this.externalSignal.reason) ?? 'the caller aborted the signal';
     if (this.isPastDeadline()) return `budget.maxRuntimeSeconds (${this.budget.maxRuntimeSeconds}) elapsed`;
     return this.parent?.cancelReason;
   }
@@ -314,23 +315,8 @@ export class RunContext {
       budget: record.budget,
       metadata: record.metadata,
     });
-    if (record.usage !== undefined && record.usage !== null) {
-      if (typeof record.usage !== 'object')
-        throw new ToolInputError('RunContext.fromDict(): usage must be an object of counters.');
-      for (const [key, value] of Object.entries(record.usage)) {
-        if (!Object.prototype.hasOwnProperty.call(context.ledger.usage, key)) {
-          throw new ToolInputError(
-            `RunContext.fromDict(): usage.${key} is not a counter; the counters are ${Object.keys(context.ledger.usage).join(', ')}.`,
-          );
-        }
-        if (!Number.isSafeInteger(value) || (value as number) < 0) {
-          throw new ToolInputError(
-            `RunContext.fromDict(): usage.${key} must be a whole number of at least 0, got ${JSON.stringify(value)}.`,
-          );
-        }
-        (context.ledger.usage as unknown as Record<string, number>)[key] = value as number;
-      }
-    }
+    if (record.usage !== undefined && record.usage !== null)
+      context.ledger.restoreUsage(record.usage, 'RunContext.fromDict()');
     if (record.canceled) context.cancel(record.cancelReason ?? undefined);
     return context;
   }
@@ -390,12 +376,6 @@ function noAnswerError(method: string, handler: string, capability: string): Too
 }
 
 const SIGNAL_OWNER = Symbol('protolink:run-context');
-
-function describeReason(reason: unknown): string | undefined {
-  if (reason === undefined) return undefined;
-  if (reason instanceof Error) return reason.message;
-  return String(reason);
-}
 
 function normalizePermissions(
   permissions: Record<string, PermissionValue> | null | undefined,

@@ -1,3 +1,4 @@
+import { describeAbortReason } from '../runtime/describe-abort-reason';
 import { RunContext } from '../runtime/run-context';
 
 /**
@@ -34,7 +35,7 @@ export class ServedCallAbort {
     this.controller?.abort(reason);
     const context = this.context;
     this.context = undefined;
-    context?.cancel(describeReason(reason));
+    context?.cancel(describeAbortReason(reason));
   }
 
   /**
@@ -43,7 +44,7 @@ export class ServedCallAbort {
    */
   newContext(sessionId: string | null): RunContext {
     const context = new RunContext({ sessionId });
-    if (this.abortedWith) context.cancel(describeReason(this.abortedWith.reason));
+    if (this.abortedWith) context.cancel(describeAbortReason(this.abortedWith.reason));
     else this.context = context;
     return context;
   }
@@ -52,9 +53,4 @@ export class ServedCallAbort {
   release(): void {
     this.context = undefined;
   }
-}
-
-/** The text `RunContext` gives for an aborted signal's reason. */
-function describeReason(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
 }

@@ -119,6 +119,26 @@ describe('Served /mcp fast path for tools/call and tools/list', () => {
     return rawRequest({ port, headers: { ...MCP_HEADERS, ...headers }, body });
   }
 
+  /** A POST left open (without reading its answer), for tests that then drop the connection. */
+  function openPost(port: number, body: string, headers: Record<string, string> = {}) {
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/mcp',
+      agent: false,
+      headers: {
+        ...MCP_HEADERS,
+        ...headers,
+        host: `127.0.0.1:${port}`,
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    request.on('error', () => undefined);
+    request.end(body);
+    return request;
+  }
+
   describe('stateless', () => {
     it('answers a tools/call with JSON and builds no SDK server', async () => {
       const { port } = await serve({ sessionMode: 'stateless' });
@@ -331,17 +351,7 @@ describe('Served /mcp fast path for tools/call and tools/list', () => {
 
     it('cancels the call when the client goes away', async () => {
       const { port, gate, signals } = await serve({ sessionMode: 'stateless' });
-      const body = callBody('hold', {});
-      const request = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/mcp',
-        agent: false,
-        headers: { ...MCP_HEADERS, host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body) },
-      });
-      request.on('error', () => undefined);
-      request.end(body);
+      const request = openPost(port, callBody('hold', {}));
       await waitFor(() => gate.waiting === 1);
       expect(signals[0].aborted).toBe(false);
       request.destroy();
@@ -437,22 +447,7 @@ describe('Served /mcp fast path for tools/call and tools/list', () => {
     it('cancels the call when the client goes away', async () => {
       const { port, gate, signals } = await serve();
       const sessionId = await openRawSession(port);
-      const body = callBody('hold', {});
-      const request = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/mcp',
-        agent: false,
-        headers: {
-          ...MCP_HEADERS,
-          host: `127.0.0.1:${port}`,
-          'mcp-session-id': sessionId,
-          'content-length': Buffer.byteLength(body),
-        },
-      });
-      request.on('error', () => undefined);
-      request.end(body);
+      const request = openPost(port, callBody('hold', {}), { 'mcp-session-id': sessionId });
       await waitFor(() => gate.waiting === 1);
       request.destroy();
       await waitFor(() => signals[0].aborted);
@@ -516,25 +511,6 @@ describe('Served /mcp fast path for tools/call and tools/list', () => {
       });
       handle = await startAgentServer(built.agent, { onError: built.options.onError, ...extra });
       return { ...built, failures, port: handle.port };
-    }
-
-    function openPost(port: number, body: string, headers: Record<string, string> = {}) {
-      const request = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/mcp',
-        agent: false,
-        headers: {
-          ...MCP_HEADERS,
-          ...headers,
-          host: `127.0.0.1:${port}`,
-          'content-length': Buffer.byteLength(body),
-        },
-      });
-      request.on('error', () => undefined);
-      request.end(body);
-      return request;
     }
 
     it('cancels the call when the client goes away, and frees its slot though the tool never returns', async () => {

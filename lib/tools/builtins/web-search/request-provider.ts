@@ -9,6 +9,7 @@ import type { ProviderRequest } from './provider-request';
 import { buildProviderError } from './provider-error';
 import { WEB_SEARCH_LIMITS } from './web-search-limits';
 import { WEB_SEARCH_TOOL_NAME } from './web-search-types';
+import { describeAbortReason } from '../../../runtime/describe-abort-reason';
 
 /** The transport limits of one provider request (fixed in production; specs shorten the deadline). */
 export interface ProviderTransportLimits {
@@ -54,7 +55,7 @@ export async function requestProvider(
     if (error instanceof ToolCancelledError || signal?.aborted) {
       throw new ToolCancelledError(`${WEB_SEARCH_TOOL_NAME}: the ${request.provider} search was cancelled.`, {
         reason: signal?.aborted
-          ? scrub(describeReason(signal.reason) ?? '', secrets) || undefined
+          ? scrub(describeAbortReason(signal.reason) ?? '', secrets) || undefined
           : undefined,
         toolName: WEB_SEARCH_TOOL_NAME,
         cause: summary,
@@ -90,9 +91,4 @@ function scrub(message: string, secrets: readonly string[]): string {
     if (secret !== '') scrubbed = scrubbed.split(secret).join('[redacted]');
   }
   return scrubbed;
-}
-
-function describeReason(reason: unknown): string | undefined {
-  if (reason === undefined) return undefined;
-  return reason instanceof Error ? reason.message : String(reason);
 }
