@@ -11,8 +11,8 @@ import { assertToolName } from './tool-name';
 import type { ActionBuilder, ToolFunction } from './tool-types';
 import { getCompiledValidator } from './validation/compiled-validator';
 import type { DtoBinding } from './validation/validate-dto-args';
-import { validateToolArgs } from './validation/validate-tool-args';
-import type { ValidateToolArgsOptions } from './validation/validate-tool-args';
+import { prepareToolArgs, validatePreparedToolArgs } from './validation/validate-tool-args';
+import type { PreparedToolArgs } from './validation/validate-tool-args';
 import { validateToolOutput } from './validation/validate-tool-output';
 import type { ValidationLimits } from './validation/validation-limits';
 
@@ -80,8 +80,8 @@ export class NativeTool implements BaseTool {
   private readonly validateOutput: boolean;
   private readonly untrusted: boolean;
   private readonly dto: DtoBinding | undefined;
-  // What every call passes to validateToolArgs (made once, on first use).
-  private validateOptions: ValidateToolArgsOptions | undefined;
+  // The compiled validator, DTO plan and options every call validates with (prepared on first use).
+  private preparedArgs: PreparedToolArgs | undefined;
   private readonly limits: Partial<ValidationLimits> | undefined;
   private readonly usesContext: boolean;
 
@@ -166,13 +166,11 @@ export class NativeTool implements BaseTool {
    * @throws ToolValidationError listing every problem with its path.
    */
   validateArgs(args?: unknown): Record<string, unknown> {
-    this.validateOptions ??= Object.freeze({
-      toolName: this.name,
-      untrusted: this.untrusted,
-      dto: this.dto,
-      limits: this.limits,
-    });
-    return validateToolArgs(args, this.inputSchema, this.validateOptions);
+    this.preparedArgs ??= prepareToolArgs(
+      this.inputSchema,
+      Object.freeze({ toolName: this.name, untrusted: this.untrusted, dto: this.dto, limits: this.limits }),
+    );
+    return validatePreparedToolArgs(args, this.preparedArgs);
   }
 
   /**
@@ -180,7 +178,7 @@ export class NativeTool implements BaseTool {
    *
    * @throws ToolValidationError before the function runs when the arguments are invalid.
    */
-  call(args?: Record<string, unknown>, options: ToolCallOptions = {}): Promise<unknown> {
+  call(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<unknown> {
     // Not `async`: a synchronous function's value settles the call in one tick, not three.
     let validated: Record<string, unknown>;
     try {
@@ -206,7 +204,7 @@ export class NativeTool implements BaseTool {
   }
 
   /** Runs the function on arguments that were already validated by {@link validateArgs}. */
-  invoke(validated: Record<string, unknown>, options: ToolCallOptions = {}): Promise<unknown> {
+  invoke(validated: Record<string, unknown>, options?: ToolCallOptions): Promise<unknown> {
     try {
       return Promise.resolve(this.runValidated(validated, this.contextFor(options)));
     } catch (error) {
@@ -215,8 +213,8 @@ export class NativeTool implements BaseTool {
   }
 
   /** The context the function gets: the caller's, else a fresh one for a function that reads it. */
-  private contextFor(options: ToolCallOptions): RunContext | undefined {
-    return options.context ?? (this.usesContext ? new RunContext({ signal: options.signal }) : undefined);
+  private contextFor(options: ToolCallOptions | undefined): RunContext | undefined {
+    return options?.context ?? (this.usesContext ? new RunContext({ signal: options?.signal }) : undefined);
   }
 
   /**

@@ -59,17 +59,7 @@ function buildNativeTool(
   const inputSchema = options.inputSchema ?? buildInputSchema(definition, entry, dto);
   if (options.inputSchema !== undefined) bindExplicitDtos(definition, options.inputSchema, dto);
   const method = (instance as Record<string, Function>)[definition.methodName];
-  const arity = params.length;
-  const func = (args: Record<string, unknown>, context: unknown): unknown => {
-    const callArgs = new Array<unknown>(arity);
-    for (let position = 0; position < arity; position += 1) {
-      const param = params[position];
-      if (param.kind === 'context') callArgs[param.index] = context;
-      else if (param.kind === 'whole') callArgs[param.index] = args;
-      else callArgs[param.index] = args[param.name];
-    }
-    return method.apply(instance, callArgs);
-  };
+  const func = callerOf(instance, method, params);
   return new NativeTool({
     name: options.name,
     description: options.description,
@@ -211,4 +201,36 @@ function isKnownDesignType(designType: Function): boolean {
     designType === Array ||
     designType === Date
   );
+}
+
+/**
+ * The function a decorated method's NativeTool runs: maps the validated arguments (and the context) onto the
+ * method's parameters. The common one-parameter shapes get a caller of their own (no argument array).
+ */
+function callerOf(
+  instance: object,
+  method: Function,
+  params: readonly ParamDefinition[],
+): (args: Record<string, unknown>, context: unknown) => unknown {
+  const arity = params.length;
+  if (arity === 0) return () => method.call(instance);
+  const only = params[0];
+  if (arity === 1 && only.index === 0) {
+    if (only.kind === 'named') {
+      const name = only.name;
+      return (args) => method.call(instance, args[name]);
+    }
+    if (only.kind === 'whole') return (args) => method.call(instance, args);
+    return (_args, context) => method.call(instance, context);
+  }
+  return (args, context) => {
+    const callArgs = new Array<unknown>(arity);
+    for (let position = 0; position < arity; position += 1) {
+      const param = params[position];
+      if (param.kind === 'context') callArgs[param.index] = context;
+      else if (param.kind === 'whole') callArgs[param.index] = args;
+      else callArgs[param.index] = args[param.name];
+    }
+    return method.apply(instance, callArgs);
+  };
 }

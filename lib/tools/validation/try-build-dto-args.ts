@@ -1,6 +1,7 @@
 import { getDtoModel } from '../schema/dto-model';
 import type { DtoModel } from '../schema/dto-model';
-import { buildNested, compileDtoBuilder, isScalar } from './compile-dto-builder';
+import { buildNested, compileArgsBuilder, compileDtoBuilder, isScalar } from './compile-dto-builder';
+import type { ArgsBuilder } from './compile-dto-builder';
 import { getDtoSchemaCoverage } from './dto-schema-coverage';
 import { JsonCopier, NOT_COPIED, prototypeIsClean } from './try-copy-json';
 import type { DtoBuildPlan } from './try-copy-json';
@@ -11,6 +12,8 @@ import type { ValidationLimits } from './validation-limits';
 export interface DtoArgsPlan {
   readonly whole: DtoBuildPlan | undefined;
   readonly properties: ReadonlyMap<string, DtoBuildPlan>;
+  /** The compiled builder of the arguments object when `properties` names DTOs (absent without codegen). */
+  readonly root?: ArgsBuilder;
 }
 
 const classPlans = new WeakMap<Function, DtoBuildPlan | null>();
@@ -47,7 +50,7 @@ function planBinding(binding: DtoBinding): DtoArgsPlan | null {
     if (!plan) return null;
     properties.set(name, plan);
   }
-  return { whole: undefined, properties };
+  return { whole: undefined, properties, root: compileArgsBuilder(properties) };
 }
 
 function planClass(dtoClass: Function, inProgress: Set<Function>): DtoBuildPlan | null {
@@ -127,7 +130,8 @@ export function tryBuildDtoArgs(value: unknown, plan: DtoArgsPlan, limits: Valid
     if (plan.whole) return copier.copy(value, 0, plan.whole);
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return copier.copy(value, 0, undefined, plan.properties);
-    return buildRoot(value, plan.properties, copier);
+    if (--copier.nodesLeft < 0 || copier.maxDepth <= 0) return NOT_COPIED;
+    return plan.root ? plan.root(value, copier) : buildRoot(value, plan.properties, copier);
   } catch {
     // An assignment the instance refused (a key a frozen prototype holds read-only), a getter that threw: the
     // full walk decides (and reports what it finds).
@@ -136,12 +140,16 @@ export function tryBuildDtoArgs(value: unknown, plan: DtoArgsPlan, limits: Valid
 }
 
 /**
- * The arguments object with its DTO properties built: what `copier.copy(value, 0, undefined, dtos)` gives (same
- * keys in the same order, same counting and give-ups), without the spread-then-patch of a plain copy, and
- * without symbol-keyed properties (which the full walk drops too).
+ * The arguments object with its DTO properties built (the object itself already counted): what
+ * `copier.copy(value, 0, undefined, dtos)` gives (same keys in the same order, same counting and give-ups),
+ * without the spread-then-patch of a plain copy, and without symbol-keyed properties (which the full walk drops
+ * too). The shared twin of the compiled `plan.root`, used where code cannot be generated.
  */
-function buildRoot(value: object, dtos: ReadonlyMap<string, DtoBuildPlan>, copier: JsonCopier): unknown {
-  if (--copier.nodesLeft < 0 || copier.maxDepth <= 0) return NOT_COPIED;
+export function buildRoot(
+  value: object,
+  dtos: ReadonlyMap<string, DtoBuildPlan>,
+  copier: JsonCopier,
+): unknown {
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return NOT_COPIED;
   const source = value as Record<string, unknown>;

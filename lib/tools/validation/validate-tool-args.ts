@@ -1,8 +1,10 @@
 import { ToolValidationError } from '../../errors/tool-validation-error';
 import type { JsonSchema } from '../json-schema';
 import { getCompiledValidator } from './compiled-validator';
+import type { CompiledValidator } from './compiled-validator';
 import { isPlainRecord } from './copy-json-value';
 import { getDtoArgsPlan, tryBuildDtoArgs } from './try-build-dto-args';
+import type { DtoArgsPlan } from './try-build-dto-args';
 import { NOT_COPIED, tryCopyJson } from './try-copy-json';
 import { validateDtoArgs } from './validate-dto-args';
 import type { DtoBinding } from './validate-dto-args';
@@ -41,13 +43,61 @@ export function validateToolArgs(
   inputSchema: JsonSchema | null | undefined,
   options: ValidateToolArgsOptions = {},
 ): Record<string, unknown> {
-  const input = args === undefined || args === null ? {} : args;
   const limits = options.limits
     ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits }
     : DEFAULT_VALIDATION_LIMITS;
-  const schema: JsonSchema = inputSchema ?? {};
-  const compiled = getCompiledValidator(schema, options.untrusted);
-  if (!isPlainRecord(input)) {
+  const compiled = getCompiledValidator(inputSchema ?? {}, options.untrusted);
+  const plan = options.dto && compiled.plain ? getDtoArgsPlan(options.dto) : null;
+  return validateCompiled(args, compiled, plan, limits, options);
+}
+
+/**
+ * What {@link validateToolArgs} looks up on every call (the compiled validator, the DTO plan, the limits),
+ * looked up once: a tool that validates the same way on every call keeps one.
+ */
+export interface PreparedToolArgs {
+  readonly compiled: CompiledValidator;
+  readonly plan: DtoArgsPlan | null;
+  readonly limits: ValidationLimits;
+  readonly options: ValidateToolArgsOptions;
+}
+
+/**
+ * Prepares {@link validateToolArgs} for one schema and options (which must not change afterwards).
+ *
+ * @throws ToolDefinitionError when the schema cannot be compiled.
+ */
+export function prepareToolArgs(
+  inputSchema: JsonSchema | null | undefined,
+  options: ValidateToolArgsOptions = {},
+): PreparedToolArgs {
+  const compiled = getCompiledValidator(inputSchema ?? {}, options.untrusted);
+  return Object.freeze({
+    compiled,
+    plan: options.dto && compiled.plain ? getDtoArgsPlan(options.dto) : null,
+    limits: options.limits ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits } : DEFAULT_VALIDATION_LIMITS,
+    options,
+  });
+}
+
+/** {@link validateToolArgs} with what it looks up prepared by {@link prepareToolArgs}. */
+export function validatePreparedToolArgs(args: unknown, prepared: PreparedToolArgs): Record<string, unknown> {
+  return validateCompiled(args, prepared.compiled, prepared.plan, prepared.limits, prepared.options);
+}
+
+function validateCompiled(
+  args: unknown,
+  compiled: CompiledValidator,
+  plan: DtoArgsPlan | null,
+  limits: ValidationLimits,
+  options: ValidateToolArgsOptions,
+): Record<string, unknown> {
+  const input = args === undefined || args === null ? {} : args;
+  // The common case first: a literal or parsed object (isPlainRecord's instanceof checks cost more).
+  if (
+    !(typeof input === 'object' && Object.getPrototypeOf(input) === Object.prototype) &&
+    !isPlainRecord(input)
+  ) {
     throw new ToolValidationError({
       toolName: options.toolName,
       issues: [
@@ -61,7 +111,6 @@ export function validateToolArgs(
   if (compiled.plain) {
     // Fast path: a checked deep copy that Ajv accepts as it is needs no coercion; anything else takes the
     // full walk, which reports every problem. DTOs that need no class-validator are built by the copy itself.
-    const plan = options.dto ? getDtoArgsPlan(options.dto) : null;
     const copy = plan ? tryBuildDtoArgs(input, plan, limits) : tryCopyJson(input, limits);
     if (copy !== NOT_COPIED && compiled.ajvForCopies()(copy) === null) {
       const args = copy as Record<string, unknown>;

@@ -5,8 +5,13 @@ import { Context } from '../../../lib/tools/decorators/context.decorator';
 import { Param } from '../../../lib/tools/decorators/param.decorator';
 import { Tool } from '../../../lib/tools/decorators/tool.decorator';
 import { scanTools } from '../../../lib/tools/registry/scan-tools';
+import { IsInt } from 'class-validator';
 import { BookingRequest } from '../../fixtures/dto/booking.dto';
 import { BookingStore, TravelTools } from '../../fixtures/toolsets/travel-tools';
+
+class WholeArgs {
+  @IsInt() count!: number;
+}
 
 function toolsByName(instance: object) {
   return new Map(scanTools(instance).map((tool) => [tool.name, tool]));
@@ -90,6 +95,47 @@ describe('scanTools', () => {
     expect([...tools.keys()].sort()).toEqual(['add', 'book_hotel', 'greet', 'search_documents']);
     expect(tools.get('greet')!.description).toBe('Greet loudly');
     await expect(tools.get('greet')!.call({ name: 'ada' })).resolves.toBe('HELLO ADA');
+  });
+
+  it('passes each parameter shape to the method, with `this` bound', async () => {
+    class Shapes {
+      readonly seen: unknown[][] = [];
+      @Tool({ name: 'none', description: 'No parameters' })
+      none(): string {
+        this.seen.push([]);
+        return 'none';
+      }
+      @Tool({ name: 'named', description: 'One named parameter' })
+      named(@Param('city') city: string): string {
+        this.seen.push([city]);
+        return city;
+      }
+      @Tool({ name: 'whole', description: 'The whole argument object' })
+      whole(@Param() args: WholeArgs): number {
+        this.seen.push([args]);
+        return args.count;
+      }
+      @Tool({ name: 'context_only', description: 'Only the context' })
+      contextOnly(@Context() context: RunContext): string {
+        this.seen.push([context]);
+        return context.runId;
+      }
+      @Tool({ name: 'mixed', description: 'Context first, then a named parameter' })
+      mixed(@Context() context: RunContext, @Param('city') city: string): string {
+        this.seen.push([context, city]);
+        return `${context.runId}:${city}`;
+      }
+    }
+    const shapes = new Shapes();
+    const tools = toolsByName(shapes);
+    const context = new RunContext({ runId: 'run-7' });
+    await expect(tools.get('none')!.call({})).resolves.toBe('none');
+    await expect(tools.get('named')!.call({ city: 'Athens' })).resolves.toBe('Athens');
+    await expect(tools.get('whole')!.call({ count: '3' })).resolves.toBe(3);
+    await expect(tools.get('context_only')!.call({}, { context })).resolves.toBe('run-7');
+    await expect(tools.get('mixed')!.call({ city: 'Oslo' }, { context })).resolves.toBe('run-7:Oslo');
+    expect(shapes.seen).toEqual([[], ['Athens'], [{ count: 3 }], [context], [context, 'Oslo']]);
+    expect(shapes.seen[2][0]).toBeInstanceOf(WholeArgs);
   });
 
   describe('declaration errors', () => {

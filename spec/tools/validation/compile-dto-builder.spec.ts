@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import fc from 'fast-check';
-import { compileDtoBuilder } from '../../../lib/tools/validation/compile-dto-builder';
+import { compileArgsBuilder, compileDtoBuilder } from '../../../lib/tools/validation/compile-dto-builder';
 import { getDtoArgsPlan } from '../../../lib/tools/validation/try-build-dto-args';
 import type { DtoBuildPlan } from '../../../lib/tools/validation/try-copy-json';
 import { JsonCopier, NOT_COPIED } from '../../../lib/tools/validation/try-copy-json';
@@ -46,6 +46,50 @@ function build(target: DtoBuildPlan, value: unknown, limits: ValidationLimits): 
   return new JsonCopier(limits).copy(value, 0, target);
 }
 
+const scalar = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY),
+);
+const key = fc.constantFrom(
+  'city',
+  'minutes',
+  'name',
+  'express',
+  'stops',
+  'start',
+  'extra',
+  'constructor',
+  '__proto__',
+);
+const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.array(fc.tuple(key, tie('value')), { maxLength: 5 }).map((entries) => {
+      const object: Record<string, unknown> = {};
+      for (const [name, item] of entries)
+        Object.defineProperty(object, name, {
+          value: item,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      return object;
+    }),
+  ),
+})).value;
+const limits = fc.record({
+  maxNodes: fc.integer({ min: 1, max: 40 }),
+  maxDepth: fc.integer({ min: 1, max: 6 }),
+  maxStringLength: fc.integer({ min: 0, max: 6 }),
+});
+
 describe('compileDtoBuilder', () => {
   it('compiles a builder for every planned class', () => {
     expect(plan.build).toBeInstanceOf(Function);
@@ -54,49 +98,6 @@ describe('compileDtoBuilder', () => {
 
   it('builds exactly what the shared builder builds, or gives up where it does', () => {
     const shared = withoutCompiled(plan);
-    const scalar = fc.oneof(
-      fc.string({ maxLength: 6 }),
-      fc.integer(),
-      fc.double(),
-      fc.boolean(),
-      fc.constant(null),
-      fc.constant(undefined),
-      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY),
-    );
-    const key = fc.constantFrom(
-      'city',
-      'minutes',
-      'name',
-      'express',
-      'stops',
-      'start',
-      'extra',
-      'constructor',
-      '__proto__',
-    );
-    const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
-      value: fc.oneof(
-        { depthSize: 'small' },
-        scalar,
-        fc.array(tie('value'), { maxLength: 3 }),
-        fc.array(fc.tuple(key, tie('value')), { maxLength: 5 }).map((entries) => {
-          const object: Record<string, unknown> = {};
-          for (const [name, item] of entries)
-            Object.defineProperty(object, name, {
-              value: item,
-              enumerable: true,
-              writable: true,
-              configurable: true,
-            });
-          return object;
-        }),
-      ),
-    })).value;
-    const limits = fc.record({
-      maxNodes: fc.integer({ min: 1, max: 40 }),
-      maxDepth: fc.integer({ min: 1, max: 6 }),
-      maxStringLength: fc.integer({ min: 0, max: 6 }),
-    });
     fc.assert(
       fc.property(value, limits, (input, bounds) => {
         const all = { ...DEFAULT_VALIDATION_LIMITS, ...bounds };
@@ -148,5 +149,79 @@ describe('compileDtoBuilder', () => {
     const copier = new JsonCopier(DEFAULT_VALIDATION_LIMITS);
     expect(builder({ name: 'a' }, 0, copier)).toEqual(Object.assign(new Closed(), { name: 'a' }));
     expect(() => builder({ name: 'a', extra: 1 }, 0, copier)).toThrow(TypeError);
+  });
+});
+
+describe('compileArgsBuilder', () => {
+  const dtos = new Map([
+    ['route', plan],
+    ['stop', plan.nested.get('stops')!],
+  ]);
+  const args = compileArgsBuilder(dtos)!;
+  const sharedDtos = new Map([...dtos].map(([name, inner]) => [name, withoutCompiled(inner)]));
+
+  it('builds the arguments object exactly as the shared copier does, or gives up where it does', () => {
+    const root = fc.array(fc.tuple(fc.constantFrom('route', 'stop', 'note', 'constructor'), value), {
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(root, limits, (entries, bounds) => {
+        const all = { ...DEFAULT_VALIDATION_LIMITS, ...bounds };
+        const input: Record<string, unknown> = {};
+        for (const [name, item] of entries)
+          Object.defineProperty(input, name, {
+            value: item,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        const compiledCopier = new JsonCopier(all);
+        compiledCopier.nodesLeft -= 1;
+        const built = all.maxDepth <= 0 ? NOT_COPIED : args(input, compiledCopier);
+        const expected = new JsonCopier(all).copy(input, 0, undefined, sharedDtos);
+        expect(describeBuilt(built)).toEqual(describeBuilt(expected));
+        if (built !== NOT_COPIED) expect(Object.getPrototypeOf(built)).toBe(Object.prototype);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('gives undefined where code cannot be generated', () => {
+    const spy = jest.spyOn(globalThis, 'Function').mockImplementation(() => {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    });
+    try {
+      expect(compileArgsBuilder(dtos)).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('the prototype check of compiled builders', () => {
+  const args = compileArgsBuilder(new Map([['stop', plan.nested.get('stops')!]]))!;
+  const copier = () => new JsonCopier(DEFAULT_VALIDATION_LIMITS);
+  const stop = plan.nested.get('stops')!.build!;
+
+  it('builds from an object without a prototype', () => {
+    const source = Object.assign(Object.create(null) as Record<string, unknown>, {
+      city: 'Oslo',
+      minutes: 5,
+    });
+    expect(stop(source, 0, copier())).toEqual(Object.assign(new Stop(), { city: 'Oslo', minutes: 5 }));
+  });
+
+  it('gives up on an object whose own __proto__ pretends to be Object.prototype', () => {
+    class Hidden {
+      city = 'Oslo';
+    }
+    const source = new Hidden();
+    Object.defineProperty(source, '__proto__', { value: Object.prototype, enumerable: false });
+    expect(stop(source, 0, copier())).toBe(NOT_COPIED);
+    const inheritsLie = Object.create(
+      Object.defineProperty({ minutes: 5 }, '__proto__', { value: Object.prototype, enumerable: false }),
+    ) as object;
+    expect(stop(inheritsLie, 0, copier())).toBe(NOT_COPIED);
+    expect(args({ stop: inheritsLie }, copier())).toBe(NOT_COPIED);
   });
 });

@@ -153,6 +153,36 @@ describe('tryBuildDtoArgs', () => {
     expect(Object.getPrototypeOf(built)).toBe(Object.prototype);
   });
 
+  it('builds the arguments object the same way where code cannot be generated', () => {
+    const spy = jest.spyOn(globalThis, 'Function').mockImplementation(() => {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    });
+    let shared: ReturnType<typeof getDtoArgsPlan>;
+    try {
+      shared = getDtoArgsPlan({ properties: { journey: Journey }, derived: { properties: ['journey'] } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(shared?.root).toBeUndefined();
+    expect(propertyPlan.root).toBeInstanceOf(Function);
+    const input = {
+      journey: { name: 'Coast', legs: [{ from: 'Athens', minutes: 90 }] },
+      note: [1, 'a'],
+      x: null,
+    };
+    const viaShared = tryBuildDtoArgs(input, shared!, DEFAULT_VALIDATION_LIMITS) as Record<string, unknown>;
+    const viaCompiled = tryBuildDtoArgs(input, propertyPlan, DEFAULT_VALIDATION_LIMITS) as Record<
+      string,
+      unknown
+    >;
+    expect(viaShared).toEqual(viaCompiled);
+    expect(viaShared.journey).toBeInstanceOf(Journey);
+    expect(Object.keys(viaShared)).toEqual(['journey', 'note', 'x']);
+    const limits = { ...DEFAULT_VALIDATION_LIMITS, maxNodes: 8 };
+    expect(tryBuildDtoArgs(input, shared!, limits)).toBe(NOT_COPIED);
+    expect(tryBuildDtoArgs(input, propertyPlan, limits)).toBe(NOT_COPIED);
+  });
+
   it('keeps values of the wrong shape as they are, for the schema check to refuse', () => {
     const built = tryBuildDtoArgs({ journey: 'Coast' }, propertyPlan, DEFAULT_VALIDATION_LIMITS);
     expect(built).toEqual({ journey: 'Coast' });

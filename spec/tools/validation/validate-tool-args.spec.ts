@@ -2,7 +2,11 @@ import { ToolDefinitionError } from '../../../lib/errors/tool-definition-error';
 import { ToolValidationError } from '../../../lib/errors/tool-validation-error';
 import type { JsonSchema } from '../../../lib/tools/json-schema';
 import { classToJsonSchema } from '../../../lib/tools/schema/class-to-json-schema';
-import { validateToolArgs } from '../../../lib/tools/validation/validate-tool-args';
+import {
+  prepareToolArgs,
+  validatePreparedToolArgs,
+  validateToolArgs,
+} from '../../../lib/tools/validation/validate-tool-args';
 import { BookingRequest, EvenBox, GeoPoint, Trip } from '../../fixtures/dto/booking.dto';
 
 const addSchema: JsonSchema = {
@@ -380,5 +384,51 @@ describe('validateToolArgs', () => {
         validateToolArgs({ count: '4' }, classToJsonSchema(EvenBox), { dto: { whole: EvenBox } }),
       ).toBeInstanceOf(EvenBox);
     });
+  });
+});
+
+describe('prepareToolArgs and validatePreparedToolArgs', () => {
+  const schema = classToJsonSchema(Trip);
+  const binding = { whole: Trip, derived: { whole: true } };
+
+  it('answers as validateToolArgs does, for accepted and refused arguments alike', () => {
+    const prepared = prepareToolArgs(schema, { toolName: 'plan_trip', dto: binding });
+    const inputs: unknown[] = [
+      { name: 'Tour', start: { lat: 1, lon: 2 }, waypoints: [{ lat: 3, lon: 4 }] },
+      { name: 'Tour', start: { lat: '1', lon: 2 }, waypoints: [] },
+      { name: 'Tour', start: { lat: 1, lon: 2 }, waypoints: [], extra: true },
+      { name: 5 },
+      [1, 2],
+      new Date(0),
+      'Tour',
+      null,
+    ];
+    for (const input of inputs) {
+      let expected: unknown;
+      try {
+        expected = validateToolArgs(input, schema, { toolName: 'plan_trip', dto: binding });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ToolValidationError);
+        expect(() => validatePreparedToolArgs(input, prepared)).toThrow((error as Error).message);
+        continue;
+      }
+      const actual = validatePreparedToolArgs(input, prepared);
+      expect(actual).toEqual(expected);
+      expect(actual).toBeInstanceOf(Trip);
+    }
+  });
+
+  it('applies its limits over the defaults, and names the tool in errors', () => {
+    const prepared = prepareToolArgs(addSchema, { toolName: 'add', limits: { maxNodes: 2 } });
+    expect(prepared.limits.maxDepth).toBeGreaterThan(0);
+    expect(() => validatePreparedToolArgs({ a: 1, b: 2 }, prepared)).toThrow(ToolValidationError);
+    expect(() => validatePreparedToolArgs({ a: 1, b: 2 }, prepared)).toThrow(/add/);
+    expect(validatePreparedToolArgs({ a: '1', b: 2 }, prepareToolArgs(addSchema))).toEqual({ a: 1, b: 2 });
+  });
+
+  it('refuses a schema that cannot be compiled when prepared', () => {
+    expect(() => prepareToolArgs({ type: 'object', properties: { a: { type: 'nope' } } } as never)).toThrow(
+      ToolDefinitionError,
+    );
   });
 });
