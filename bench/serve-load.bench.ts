@@ -1,13 +1,14 @@
 // The serving group measured the way users see it: every server in its own process, driven by a separate
 // load generator (wrk), against a bare node:http floor and the bare MCP SDK peer in the same run.
-// Env: SERVE_LOAD_SECONDS (measured run, default 5), SERVE_LOAD_WARMUP_SECONDS (default 5),
+// Env: SERVE_LOAD_SECONDS (one measured run, default 5), SERVE_LOAD_RUNS (measured runs per server, back to
+// back after the warm-up, default 3; the rows use their median), SERVE_LOAD_WARMUP_SECONDS (default 5),
 // SERVE_LOAD_CONNECTIONS (default 50), SERVE_LOAD_CHECK_ALL=1 (read and check every body in the measured
-// run too; slows the generator down).
+// runs too; slows the generator down).
 import { loadavg } from 'node:os';
 import { autocannonGenerator, autocannonInstalled } from './serve-load/autocannon-generator';
 import { startChildServer } from './serve-load/child-server';
 import type { ChildServer } from './serve-load/child-server';
-import type { LoadGenerator } from './serve-load/load-generator';
+import type { LoadGenerator, LoadResult } from './serve-load/load-generator';
 import { checkOneCall, openSessions } from './serve-load/mcp-requests';
 import { BENCH_TOKEN } from './serve-load/protolink-server';
 import { SERVER_KINDS, isStateful, needsToken } from './serve-load/server-kind';
@@ -37,7 +38,7 @@ function pickGenerator(): LoadGenerator | string {
 async function measure(
   server: ChildServer,
   generator: LoadGenerator,
-  settings: { seconds: number; warmUpSeconds: number; connections: number; checkAll: boolean },
+  settings: { seconds: number; runs: number; warmUpSeconds: number; connections: number; checkAll: boolean },
 ): Promise<ServerMeasurement> {
   const token = needsToken(server.kind) ? BENCH_TOKEN : undefined;
   const sessionIds = isStateful(server.kind)
@@ -47,10 +48,15 @@ async function measure(
   if (wrongBefore) throw new RangeError(`a single add(20, 22) call got ${wrongBefore}`);
   const base = { url: server.url, connections: settings.connections, token, sessionIds };
   const warmUp = await generator.run({ ...base, seconds: settings.warmUpSeconds, checkBodies: true });
-  const result = await generator.run({ ...base, seconds: settings.seconds, checkBodies: settings.checkAll });
+  // Back to back, so the server never idles between them (after a pause V8 lets go of compiled code, and the
+  // first second under load is slow again): the median of the runs then shrugs off one noisy spell.
+  const results: LoadResult[] = [];
+  for (let run = 0; run < settings.runs; run += 1) {
+    results.push(await generator.run({ ...base, seconds: settings.seconds, checkBodies: settings.checkAll }));
+  }
   const wrongAfter = await checkOneCall(server.url, token, sessionIds?.[0]);
-  if (wrongAfter) throw new RangeError(`after the run, a single add(20, 22) call got ${wrongAfter}`);
-  return { kind: server.kind, result, warmUp };
+  if (wrongAfter) throw new RangeError(`after the runs, a single add(20, 22) call got ${wrongAfter}`);
+  return { kind: server.kind, results, warmUp };
 }
 
 /**
@@ -63,6 +69,7 @@ export async function runServeLoadBench(): Promise<BenchRow[]> {
   if (typeof generator === 'string') return [skippedRow('serving under load', generator)];
   const settings = {
     seconds: envInteger('SERVE_LOAD_SECONDS', 5, 600),
+    runs: envInteger('SERVE_LOAD_RUNS', 3, 20),
     warmUpSeconds: envInteger('SERVE_LOAD_WARMUP_SECONDS', 5, 600),
     connections: envInteger('SERVE_LOAD_CONNECTIONS', 50, 1000),
     checkAll: process.env.SERVE_LOAD_CHECK_ALL === '1',
@@ -91,7 +98,7 @@ export async function runServeLoadBench(): Promise<BenchRow[]> {
         rows.push(skippedRow(SERVER_LABELS[kind], `failed: ${(error as Error).message}`));
       }
     }
-    // The floor again, last: how far the machine drifted while the others ran (the rows use the mean).
+    // The floor again, last: how far the machine drifted while the others ran (the rows use all its runs).
     const floorServer = servers.find((server) => server.kind === 'floor');
     if (floorServer && measurements.some((entry) => entry.kind === 'floor')) {
       process.stderr.write('bench: serve-load: floor again…\n');
@@ -110,7 +117,7 @@ export async function runServeLoadBench(): Promise<BenchRow[]> {
   return [
     {
       group: 'serve-load',
-      name: `setup: ${generator.name}, 1 thread, ${settings.connections} connections, ${settings.warmUpSeconds} s checked warm-up + ${settings.seconds} s measured per server (the floor first and last)`,
+      name: `setup: ${generator.name}, 1 thread, ${settings.connections} connections, per server ${settings.warmUpSeconds} s checked warm-up + ${settings.runs} runs of ${settings.seconds} s measured back to back, medians reported (the floor first and last)`,
       value: loadBefore,
       unit: 'load avg (1 min)',
       note: `load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; each server in its own process; ratios compare servers of this run`,

@@ -40,67 +40,88 @@ function problems(result: LoadResult, warmUp: LoadResult): string | undefined {
   return found.length > 0 ? `NOT VALID: ${found.join('; ')}` : undefined;
 }
 
-/** The measurements of one server, with the warm-up that checked its answers. */
+/** The measured runs of one server, with the warm-up that checked its answers. */
 export interface ServerMeasurement {
   readonly kind: ServerKind;
-  readonly result: LoadResult;
+  readonly results: readonly LoadResult[];
   readonly warmUp: LoadResult;
 }
 
-function mean(left: number, right: number): number {
-  return (left + right) / 2;
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/**
- * The floor is measured first and again last, to show how much the machine drifted during the run; its rows
- * (and every ratio) use the mean of both runs. Returns the measurements with one floor entry, and the drift.
- */
-function mergeFloorRuns(measurements: readonly ServerMeasurement[]): {
-  merged: ServerMeasurement[];
-  drift?: string;
-} {
-  const floors = measurements.filter((entry) => entry.kind === 'floor');
-  if (floors.length < 2) return { merged: [...measurements] };
-  const [first, last] = [floors[0], floors[floors.length - 1]];
-  const sum = (pick: (result: LoadResult) => number, of: 'result' | 'warmUp') =>
-    pick(first[of]) + pick(last[of]);
-  const combine = (of: 'result' | 'warmUp'): LoadResult => ({
-    callsPerSecond: mean(first[of].callsPerSecond, last[of].callsPerSecond),
-    p50Ms: mean(first[of].p50Ms, last[of].p50Ms),
-    p99Ms: mean(first[of].p99Ms, last[of].p99Ms),
-    p999Ms: mean(first[of].p999Ms, last[of].p999Ms),
-    requests: sum((result) => result.requests, of),
-    non2xx: sum((result) => result.non2xx, of),
-    socketErrors: sum((result) => result.socketErrors, of),
-    checked: sum((result) => result.checked, of),
-    wrong: sum((result) => result.wrong, of),
-    sample: first[of].sample || last[of].sample,
+/** Several runs as one: the median of each statistic, the counts summed, the first wrong answer kept. */
+function combine(results: readonly LoadResult[]): LoadResult {
+  const pick = (read: (result: LoadResult) => number) => results.map(read);
+  const total = (read: (result: LoadResult) => number) => pick(read).reduce((sum, value) => sum + value, 0);
+  return {
+    callsPerSecond: median(pick((result) => result.callsPerSecond)),
+    p50Ms: median(pick((result) => result.p50Ms)),
+    p99Ms: median(pick((result) => result.p99Ms)),
+    p999Ms: median(pick((result) => result.p999Ms)),
+    requests: total((result) => result.requests),
+    non2xx: total((result) => result.non2xx),
+    socketErrors: total((result) => result.socketErrors),
+    checked: total((result) => result.checked),
+    wrong: total((result) => result.wrong),
+    sample: results.find((result) => result.sample)?.sample ?? '',
+  };
+}
+
+/** One server's measurements merged (the floor is measured twice), and how far its runs spread. */
+interface MergedMeasurement {
+  readonly kind: ServerKind;
+  readonly result: LoadResult;
+  readonly warmUp: LoadResult;
+  readonly spread: string;
+}
+
+function mergeRuns(measurements: readonly ServerMeasurement[]): MergedMeasurement[] {
+  const byKind = new Map<ServerKind, ServerMeasurement[]>();
+  for (const entry of measurements) byKind.set(entry.kind, [...(byKind.get(entry.kind) ?? []), entry]);
+  return [...byKind].map(([kind, entries]) => {
+    const results = entries.flatMap((entry) => entry.results);
+    const runs = (of: readonly LoadResult[]) =>
+      `calls/s ${of.map((result) => result.callsPerSecond.toFixed(0)).join(', ')}; p99 ${of
+        .map((result) => ms(result.p99Ms))
+        .join(', ')}`;
+    const spread =
+      entries.length === 1
+        ? `median of ${results.length} runs (${runs(results)})`
+        : `measured first (${runs(entries[0].results)}) and again last (${runs(
+            entries[entries.length - 1].results,
+          )}): the machine's drift during the run; median of all ${results.length} runs`;
+    return {
+      kind,
+      result: combine(results),
+      warmUp: combine(entries.map((entry) => entry.warmUp)),
+      spread,
+    };
   });
-  const merged = measurements.filter((entry) => entry.kind !== 'floor');
-  merged.unshift({ kind: 'floor', result: combine('result'), warmUp: combine('warmUp') });
-  const drift =
-    `measured first (${first.result.callsPerSecond.toFixed(0)} calls/s, p99 ${ms(first.result.p99Ms)}) and ` +
-    `last (${last.result.callsPerSecond.toFixed(0)} calls/s, p99 ${ms(last.result.p99Ms)}): the machine's drift during the run; the mean is used`;
-  return { merged, drift };
 }
 
 /**
- * Two rows per server: calls/s (ratio: share of the floor's calls/s, with the floor and SDK-peer targets)
- * and p99 latency (ratio: multiple of the floor's p99, target ≤ 5×), with p50 and p99.9 in the note.
+ * Two rows per server, each statistic the median of its runs: calls/s (ratio: share of the floor's calls/s,
+ * with the floor and SDK-peer targets) and p99 latency (ratio: multiple of the floor's p99, target ≤ 5×), with
+ * p50 and p99.9 in the note.
  */
 export function serveLoadRows(runs: readonly ServerMeasurement[]): BenchRow[] {
-  const { merged: measurements, drift } = mergeFloorRuns(runs);
+  const measurements = mergeRuns(runs);
   const floor = measurements.find((entry) => entry.kind === 'floor')?.result;
   const peer = measurements.find((entry) => entry.kind === 'sdk-stateless')?.result;
   const rows: BenchRow[] = [];
-  for (const { kind, result, warmUp } of measurements) {
+  for (const { kind, result, warmUp, spread } of measurements) {
     const label = SERVER_LABELS[kind];
     const checks = `${warmUp.checked} warm-up answers checked, ${result.requests} measured calls`;
     const invalid = problems(result, warmUp);
     const rateNotes: string[] = [];
     const share = floor ? result.callsPerSecond / floor.callsPerSecond : undefined;
     const target = floorShareTarget(kind);
-    if (kind === 'floor') rateNotes.push(drift ?? 'ratio = share of the floor');
+    rateNotes.push(spread);
+    if (kind === 'floor') rateNotes.push('the other rows compare with these medians');
     else if (share !== undefined) {
       rateNotes.push(
         target === undefined

@@ -10,6 +10,7 @@ import type { McpServerOptions } from '../create-mcp-server';
 import type { ServableAgent } from '../servable-agent';
 import { ServedToolCalls } from '../served-tool-calls';
 import { FastToolCalls } from './fast-tool-calls';
+import { isPlainJsonRpcRequest } from './is-plain-json-rpc-request';
 import type { FastRequestScope } from './fast-tool-calls';
 import type { McpSession } from './mcp-session-store';
 import { McpSessionStore } from './mcp-session-store';
@@ -142,7 +143,9 @@ export class McpEndpoint {
     const messages = Array.isArray(parsed) ? parsed : [parsed];
     if (
       messages.length === 0 ||
-      !messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)
+      !messages.every(
+        (message) => isPlainJsonRpcRequest(message) || JSONRPCMessageSchema.safeParse(message).success,
+      )
     ) {
       sendJsonRpcError(
         response,

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /** Host names a loopback server answers to by default. */
@@ -99,8 +99,9 @@ export class RequestGuard {
   }
 }
 
+/** SHA-256 of a token, so tokens of any length compare in constant time (one-shot: no Hash object per request). */
 function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+  return hash('sha256', value, 'buffer');
 }
 
 function normalizeHostname(hostname: string): string {

@@ -1,0 +1,71 @@
+import { JSONRPCMessageSchema, JSONRPCRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import fc from 'fast-check';
+import { isPlainJsonRpcRequest } from '../../../lib/server/http/is-plain-json-rpc-request';
+
+describe('isPlainJsonRpcRequest', () => {
+  it('accepts the plain requests clients send', () => {
+    expect(
+      isPlainJsonRpcRequest({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 1, b: 2 } },
+      }),
+    ).toBe(true);
+    expect(isPlainJsonRpcRequest({ jsonrpc: '2.0', id: 'a-1', method: 'tools/list' })).toBe(true);
+    expect(isPlainJsonRpcRequest(JSON.parse('{"jsonrpc":"2.0","id":-3,"method":"ping","params":{}}'))).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ['a notification (no id)', { jsonrpc: '2.0', method: 'notifications/initialized' }],
+    ['a response', { jsonrpc: '2.0', id: 1, result: {} }],
+    ['another version', { jsonrpc: '1.0', id: 1, method: 'ping' }],
+    ['a fractional id', { jsonrpc: '2.0', id: 1.5, method: 'ping' }],
+    ['an unsafe integer id', { jsonrpc: '2.0', id: 2 ** 53, method: 'ping' }],
+    ['a null id', { jsonrpc: '2.0', id: null, method: 'ping' }],
+    ['an extra key', { jsonrpc: '2.0', id: 1, method: 'ping', extra: true }],
+    ['params with _meta', { jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { progressToken: 1 } } }],
+    ['array params', { jsonrpc: '2.0', id: 1, method: 'ping', params: [] }],
+    ['undefined params', { jsonrpc: '2.0', id: 1, method: 'ping', params: undefined }],
+    ['a class instance', Object.assign(new (class Message {})(), { jsonrpc: '2.0', id: 1, method: 'ping' })],
+    ['an array', [{ jsonrpc: '2.0', id: 1, method: 'ping' }]],
+    ['null', null],
+  ])('leaves %s to the SDK schema', (_case, message) => {
+    expect(isPlainJsonRpcRequest(message)).toBe(false);
+  });
+
+  it('accepts nothing the SDK schema refuses', () => {
+    const value = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom(-0, 2 ** 53, -(2 ** 53) + 1, Number.NaN, Number.POSITIVE_INFINITY),
+      fc.string({ maxLength: 4 }),
+      fc.constant([]),
+      fc.dictionary(fc.constantFrom('_meta', 'name', 'progressToken', '__proto__'), fc.jsonValue(), {
+        maxKeys: 3,
+      }),
+    );
+    const message = fc.dictionary(
+      fc.constantFrom('jsonrpc', 'id', 'method', 'params', 'result', 'error', 'extra'),
+      fc.oneof(value, fc.constant('2.0')),
+      { maxKeys: 5 },
+    );
+    fc.assert(
+      fc.property(message, (candidate) => {
+        if (isPlainJsonRpcRequest(candidate)) {
+          expect(JSONRPCRequestSchema.safeParse(candidate).success).toBe(true);
+          expect(JSONRPCMessageSchema.safeParse(candidate).success).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // The generator reaches accepted messages too (the property is not vacuous).
+    const accepted = fc.sample(message, 3000).filter((candidate) => isPlainJsonRpcRequest(candidate)).length;
+    expect(accepted).toBeGreaterThan(0);
+  });
+});
