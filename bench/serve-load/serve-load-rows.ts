@@ -33,6 +33,8 @@ function problems(result: LoadResult, warmUp: LoadResult): string | undefined {
   const found: string[] = [];
   if (warmUp.wrong > 0)
     found.push(`${warmUp.wrong} of ${warmUp.checked} warm-up answers wrong (first: ${warmUp.sample})`);
+  if (result.wrong > 0)
+    found.push(`${result.wrong} of ${result.checked} measured answers wrong (first: ${result.sample})`);
   if (warmUp.non2xx + result.non2xx > 0) found.push(`${warmUp.non2xx + result.non2xx} non-2xx responses`);
   if (warmUp.socketErrors + result.socketErrors > 0) {
     found.push(`${warmUp.socketErrors + result.socketErrors} socket errors or timeouts`);

@@ -132,7 +132,8 @@ export class NativeTool implements BaseTool {
     this.actionBuilder = options.actionBuilder ?? null;
     this.validateOutput = options.validateOutput === true;
     this.dto = options.dto ? freezeBinding(options.dto) : undefined;
-    this.limits = options.limits;
+    // Copied: validation is prepared once, so later changes to the caller's object would be ignored anyway.
+    this.limits = options.limits ? Object.freeze({ ...options.limits }) : undefined;
     this.usesContext = options.usesContext ?? options.func.length >= 2;
     try {
       getCompiledValidator(this.inputSchema, this.untrusted);

@@ -3,7 +3,8 @@
  * an `id` (a string or a safe integer), a string `method` and, optionally, `params` as a plain object without
  * `_meta`. Every message it accepts is one the SDK's `JSONRPCRequestSchema` (strict) accepts, which the
  * endpoint then need not run: the zod pass cost about 3% of a served call. Anything else (notifications,
- * responses, `_meta`, batches of unusual shape) goes to the SDK's schema as before.
+ * responses, `_meta`, anything unusual) goes to the SDK's schema as before; each message of a batch is
+ * judged on its own.
  */
 export function isPlainJsonRpcRequest(message: unknown): boolean {
   if (!isPlainObject(message)) return false;
@@ -14,9 +15,10 @@ export function isPlainJsonRpcRequest(message: unknown): boolean {
   if (record.jsonrpc !== '2.0' || typeof record.method !== 'string') return false;
   const id = record.id;
   if (typeof id !== 'string' && !Number.isSafeInteger(id)) return false;
-  if (!Object.hasOwn(record, 'params')) return true;
+  // Read as the schema reads them (through the prototype chain), so an inherited value is judged alike.
   const params = record.params;
-  return isPlainObject(params) && !Object.hasOwn(params as object, '_meta');
+  if (params === undefined) return true;
+  return isPlainObject(params) && (params as { _meta?: unknown })._meta === undefined;
 }
 
 /** An object whose prototype is Object.prototype, as JSON.parse makes them. */

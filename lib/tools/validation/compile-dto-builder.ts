@@ -74,7 +74,8 @@ ${SCALAR_CHECK}
   return function buildDto(source, depth, copier) {
     // Reading \`__proto__\` first (a named load: its map check tells V8 the source's map) lets V8 fold the exact
     // check below, which otherwise is a runtime call of ~25 ns per object. A \`__proto__\` that lies (an own or
-    // inherited property of that name) changes nothing: getPrototypeOf decides.
+    // inherited property of that name) cannot change the decision: getPrototypeOf decides. (A Proxy's trap or
+    // an own accessor of that name runs, as the copy's reads run theirs; a throw gives up.)
     void source.__proto__;
     const prototype = Object.getPrototypeOf(source);
     if (prototype !== Object.prototype && prototype !== null) return NOT_COPIED;
@@ -146,15 +147,15 @@ export function buildNested(value: object, depth: number, copier: JsonCopier, pl
   const build = plan.build;
   if (!build) return copier.copy(value, depth, plan);
   if (--copier.nodesLeft < 0 || depth >= copier.maxDepth) return NOT_COPIED;
-  if (!Array.isArray(value)) return build(value, depth, copier);
+  if (!Array.isArray(value)) return ArrayBuffer.isView(value) ? NOT_COPIED : build(value, depth, copier);
   // Reading the length first lets V8 see the array's map and fold the prototype check (else a runtime call).
-  const length = value.length;
+  const items = new Array<unknown>(value.length);
   if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_COPIED;
-  const items = new Array<unknown>(length);
-  for (let index = 0; index < length; index += 1) {
+  // The length is read again at every step, as copyArray does (an element's getter may change it).
+  for (let index = 0; index < value.length; index += 1) {
     const item: unknown = value[index];
     let built: unknown;
-    if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item) && !ArrayBuffer.isView(item)) {
       if (--copier.nodesLeft < 0 || depth + 1 >= copier.maxDepth) return NOT_COPIED;
       built = build(item, depth + 1, copier);
     } else {

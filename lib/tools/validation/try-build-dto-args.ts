@@ -128,7 +128,7 @@ export function tryBuildDtoArgs(value: unknown, plan: DtoArgsPlan, limits: Valid
   const copier = new JsonCopier(limits);
   try {
     if (plan.whole) return copier.copy(value, 0, plan.whole);
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value))
       return copier.copy(value, 0, undefined, plan.properties);
     if (--copier.nodesLeft < 0 || copier.maxDepth <= 0) return NOT_COPIED;
     return plan.root ? plan.root(value, copier) : buildRoot(value, plan.properties, copier);

@@ -77,6 +77,8 @@ export class JsonCopier {
     if (value === null) return null;
     if (depth >= this.maxDepth) return NOT_COPIED;
     if (Array.isArray(value)) return this.copyArray(value, depth, dto);
+    // A typed array is no JSON object even with its prototype swapped for Object.prototype: the walk decides.
+    if (ArrayBuffer.isView(value)) return NOT_COPIED;
     if (!dto) return this.copyObject(value, depth, rootDtos);
     return dto.build ? dto.build(value, depth, this) : this.buildObject(value, depth, dto);
   }

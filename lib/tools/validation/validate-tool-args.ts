@@ -95,7 +95,12 @@ function validateCompiled(
   const input = args === undefined || args === null ? {} : args;
   // The common case first: a literal or parsed object (isPlainRecord's instanceof checks cost more).
   if (
-    !(typeof input === 'object' && Object.getPrototypeOf(input) === Object.prototype) &&
+    !(
+      typeof input === 'object' &&
+      Object.getPrototypeOf(input) === Object.prototype &&
+      !Array.isArray(input) &&
+      !ArrayBuffer.isView(input)
+    ) &&
     !isPlainRecord(input)
   ) {
     throw new ToolValidationError({

@@ -16,6 +16,22 @@ describe('isPlainJsonRpcRequest', () => {
     expect(isPlainJsonRpcRequest(JSON.parse('{"jsonrpc":"2.0","id":-3,"method":"ping","params":{}}'))).toBe(
       true,
     );
+    expect(isPlainJsonRpcRequest({ jsonrpc: '2.0', id: 1, method: 'ping', params: undefined })).toBe(true);
+  });
+
+  it.each([
+    ['params', 'bad', { jsonrpc: '2.0', id: 1, method: 'ping' }],
+    ['_meta', 'bad', { jsonrpc: '2.0', id: 1, method: 'ping', params: {} }],
+  ])('judges an inherited %s as the SDK schema does', (key, value, message) => {
+    for (const enumerable of [false, true]) {
+      Object.defineProperty(Object.prototype, key, { value, enumerable, configurable: true, writable: true });
+      try {
+        expect(JSONRPCRequestSchema.safeParse(message).success).toBe(false);
+        expect(isPlainJsonRpcRequest(message)).toBe(false);
+      } finally {
+        delete (Object.prototype as Record<string, unknown>)[key];
+      }
+    }
   });
 
   it.each([
@@ -28,7 +44,6 @@ describe('isPlainJsonRpcRequest', () => {
     ['an extra key', { jsonrpc: '2.0', id: 1, method: 'ping', extra: true }],
     ['params with _meta', { jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { progressToken: 1 } } }],
     ['array params', { jsonrpc: '2.0', id: 1, method: 'ping', params: [] }],
-    ['undefined params', { jsonrpc: '2.0', id: 1, method: 'ping', params: undefined }],
     ['a class instance', Object.assign(new (class Message {})(), { jsonrpc: '2.0', id: 1, method: 'ping' })],
     ['an array', [{ jsonrpc: '2.0', id: 1, method: 'ping' }]],
     ['null', null],

@@ -161,9 +161,12 @@ describe('compileArgsBuilder', () => {
   const sharedDtos = new Map([...dtos].map(([name, inner]) => [name, withoutCompiled(inner)]));
 
   it('builds the arguments object exactly as the shared copier does, or gives up where it does', () => {
-    const root = fc.array(fc.tuple(fc.constantFrom('route', 'stop', 'note', 'constructor'), value), {
-      maxLength: 4,
-    });
+    const root = fc.array(
+      fc.tuple(fc.constantFrom('route', 'stop', 'note', 'constructor', '__proto__'), value),
+      {
+        maxLength: 4,
+      },
+    );
     fc.assert(
       fc.property(root, limits, (entries, bounds) => {
         const all = { ...DEFAULT_VALIDATION_LIMITS, ...bounds };
@@ -184,6 +187,22 @@ describe('compileArgsBuilder', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('builds a root without a prototype, and gives up on a class instance', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, {
+      stop: { city: 'Oslo', minutes: 1 },
+      note: 'x',
+    });
+    const built = args(bare, new JsonCopier(DEFAULT_VALIDATION_LIMITS)) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(built)).toBe(Object.prototype);
+    expect(built.stop).toBeInstanceOf(Stop);
+    expect(built.note).toBe('x');
+    class Arguments {
+      note = 'x';
+    }
+    expect(args(new Arguments(), new JsonCopier(DEFAULT_VALIDATION_LIMITS))).toBe(NOT_COPIED);
+    expect(args(new Uint8Array([1]), new JsonCopier(DEFAULT_VALIDATION_LIMITS))).toBe(NOT_COPIED);
   });
 
   it('gives undefined where code cannot be generated', () => {

@@ -196,6 +196,10 @@ describe('tryBuildDtoArgs', () => {
     ['a class instance where a DTO goes', { name: 'x', legs: [new Leg()] }],
     ['a function value', { name: () => 'x', legs: [] }],
     ['a non-finite number', { name: 'x', legs: [{ from: 'a', minutes: Number.NaN }] }],
+    [
+      'a typed array with a swapped prototype where a DTO goes',
+      { name: 'x', legs: [Object.setPrototypeOf(new Uint8Array([1]), Object.prototype) as object] },
+    ],
   ])('gives up on %s (the walk decides)', (_case, input) => {
     expect(tryBuildDtoArgs(input, wholePlan, DEFAULT_VALIDATION_LIMITS)).toBe(NOT_COPIED);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -219,6 +223,19 @@ describe('tryBuildDtoArgs', () => {
       Journey,
     );
     expect(tryBuildDtoArgs(input, wholePlan, { ...DEFAULT_VALIDATION_LIMITS, maxDepth: 2 })).toBe(NOT_COPIED);
+    const named = { journey: input };
+    expect(tryBuildDtoArgs(named, propertyPlan, { ...DEFAULT_VALIDATION_LIMITS, maxDepth: 0 })).toBe(
+      NOT_COPIED,
+    );
+    expect(tryBuildDtoArgs(named, propertyPlan, { ...DEFAULT_VALIDATION_LIMITS, maxNodes: 0 })).toBe(
+      NOT_COPIED,
+    );
+    expect(tryBuildDtoArgs(named, propertyPlan, DEFAULT_VALIDATION_LIMITS)).toEqual({
+      journey: Object.assign(new Journey(), {
+        name: 'x',
+        legs: [Object.assign(new Leg(), { from: 'a', minutes: 1 })],
+      }),
+    });
   });
 });
 

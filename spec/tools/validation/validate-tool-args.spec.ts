@@ -387,6 +387,32 @@ describe('validateToolArgs', () => {
   });
 });
 
+describe('arguments that only look like plain objects', () => {
+  const open: JsonSchema = { type: 'object', additionalProperties: true };
+
+  it.each([
+    ['a typed array', () => new Uint8Array([1, 2])],
+    ['an array', () => [1, 2]],
+  ])('refuses %s whose prototype was swapped for Object.prototype, at the root and nested', (_case, make) => {
+    const swapped = Object.setPrototypeOf(make(), Object.prototype) as Record<string, unknown>;
+    expect(() => validateToolArgs(swapped, open)).toThrow(ToolValidationError);
+    expect(() => validateToolArgs(swapped, null)).toThrow('the arguments must be one JSON object');
+    const nested = { inner: swapped };
+    let walked: unknown;
+    try {
+      walked = validateToolArgs(nested, { type: 'object', properties: { inner: { type: 'object' } } });
+    } catch (error) {
+      walked = error;
+    }
+    expect(walked).toBeInstanceOf(ToolValidationError);
+  });
+
+  it('accepts an object without a prototype', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1, b: '2' });
+    expect(validateToolArgs(bare, addSchema)).toEqual({ a: 1, b: 2 });
+  });
+});
+
 describe('prepareToolArgs and validatePreparedToolArgs', () => {
   const schema = classToJsonSchema(Trip);
   const binding = { whole: Trip, derived: { whole: true } };
