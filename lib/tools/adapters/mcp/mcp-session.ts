@@ -212,8 +212,19 @@ export class McpSession {
     args: Record<string, unknown>,
     options: McpSessionCallOptions,
   ): Promise<CallToolResult> {
+    // One controller for the call: this session aborts it (deadline, crash), and the caller's signal is
+    // forwarded into it (cheaper than AbortSignal.any, which builds a composite signal per call).
     const controller = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    const outer = options.signal;
+    let forwarded = false;
+    const forward = () => {
+      if (controller.signal.aborted) return;
+      forwarded = true;
+      controller.abort(outer?.reason);
+    };
+    if (outer?.aborted) forward();
+    else outer?.addEventListener('abort', forward, { once: true });
+    const signal = controller.signal;
     this.inFlight.add(controller);
     // The SDK checks maxTotalTimeout only when progress arrives; this deadline holds even if none does.
     const deadline = setTimeout(
@@ -237,13 +248,16 @@ export class McpSession {
         }),
       )) as CallToolResult;
     } catch (error) {
-      const fatal = controller.signal.aborted ? (controller.signal.reason as ToolRuntimeError) : undefined;
+      // Aborted by this session (not by the caller): a deadline or a crash, which the adapter reports as such.
+      const fatal =
+        controller.signal.aborted && !forwarded ? (controller.signal.reason as ToolRuntimeError) : undefined;
       const notSent = error instanceof Error && error.message === 'Not connected';
       if (notSent) this.closedFlag = true;
       const failure: McpCallFailure = { error, fatal, sessionClosed: this.closedFlag, notSent };
       throw failure;
     } finally {
       clearTimeout(deadline);
+      outer?.removeEventListener('abort', forward);
       this.inFlight.delete(controller);
     }
   }

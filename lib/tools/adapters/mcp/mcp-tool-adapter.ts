@@ -294,7 +294,8 @@ export class MCPToolAdapter {
     }
     // A listing after notifications/tools/list_changed happens before the call, so a changed tool is
     // refused even through NativeTools built before the change.
-    await raceSignal(this.load(false), signal, toOpeningCancelled);
+    // Loaded already (the common case): no promise to race.
+    if (!this.state) await raceSignal(this.load(false), signal, toOpeningCancelled);
     const refusal = this.pins.refusalOf(remoteName);
     if (refusal) throw refusal;
     const annotations = this.state?.listing.entries.get(remoteName)?.definition.annotations ?? {};
@@ -330,9 +331,10 @@ export class MCPToolAdapter {
     retried = false,
   ): Promise<T> {
     const perCall = this.config.session === 'per-call';
-    const session = perCall
-      ? await this.openPerCall(signal)
-      : await raceSignal(this.ensureSession(), signal, toOpeningCancelled);
+    let session: McpSession;
+    if (perCall) session = await this.openPerCall(signal);
+    else if (this.session?.alive) session = this.session;
+    else session = await raceSignal(this.ensureSession(), signal, toOpeningCancelled);
     try {
       return await work(session);
     } catch (error) {
