@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { MCPToolAdapter } from '../lib/tools/adapters/index';
 import type { MCPToolAdapterOptions } from '../lib/tools/adapters/index';
 import type { BenchRow } from './measure';
-import { measureMicros } from './measure';
+import { judge, measureMicros } from './measure';
 
 const EVERYTHING = join(
   __dirname,
@@ -88,7 +88,7 @@ export async function runMcpBench(): Promise<BenchRow[]> {
         value: persistent,
         unit: 'µs/call',
         ratio: persistent / bare,
-        note: `vs bare SDK callTool; target ≤ 1.2×; ${(persistent / withOptions).toFixed(2)}× the SDK call with the same options`,
+        note: `vs bare SDK callTool; ${judge(persistent / bare, '≤', 1.2)}; ${(persistent / withOptions).toFixed(2)}× the SDK call with the same options`,
       },
       {
         group: 'mcp',
@@ -96,7 +96,7 @@ export async function runMcpBench(): Promise<BenchRow[]> {
         value: opened,
         unit: 'µs/call',
         ratio: opened / persistent,
-        note: 'per-call ÷ persistent; target ≥ 100× (persistent that much faster)',
+        note: `per-call ÷ persistent (persistent that much faster); ${judge(opened / persistent, '≥', 100)}`,
       },
     ];
   } finally {

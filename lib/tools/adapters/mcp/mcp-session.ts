@@ -7,6 +7,7 @@ import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { attachServerStderr, SERVER_STDERR_NOTE } from './attach-server-stderr';
 import { createMcpTransport } from './create-mcp-transport';
 import type { McpTransportHandle } from './create-mcp-transport';
+import { onAbort } from '../../../runtime/on-abort';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
 import { finishAuthOn, refreshIfExpired, runWithSignIn } from './auth/run-with-sign-in';
 import {
@@ -213,7 +214,8 @@ export class McpSession {
     options: McpSessionCallOptions,
   ): Promise<CallToolResult> {
     // One controller for the call: this session aborts it (deadline, crash), and the caller's signal is
-    // forwarded into it (cheaper than AbortSignal.any, which builds a composite signal per call).
+    // forwarded into it (cheaper than AbortSignal.any, which builds a composite signal per call; calls that
+    // share one signal share one listener on it).
     const controller = new AbortController();
     const outer = options.signal;
     let forwarded = false;
@@ -222,8 +224,9 @@ export class McpSession {
       forwarded = true;
       controller.abort(outer?.reason);
     };
+    let stopForwarding: (() => void) | undefined;
     if (outer?.aborted) forward();
-    else outer?.addEventListener('abort', forward, { once: true });
+    else if (outer) stopForwarding = onAbort(outer, forward);
     const signal = controller.signal;
     this.inFlight.add(controller);
     // The SDK checks maxTotalTimeout only when progress arrives; this deadline holds even if none does.
@@ -257,7 +260,7 @@ export class McpSession {
       throw failure;
     } finally {
       clearTimeout(deadline);
-      outer?.removeEventListener('abort', forward);
+      stopForwarding?.();
       this.inFlight.delete(controller);
     }
   }

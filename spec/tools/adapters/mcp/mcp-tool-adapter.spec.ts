@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { getEventListeners } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { ToolDefinitionError } from '../../../../lib/errors/tool-definition-erro
 import { ToolInputError } from '../../../../lib/errors/tool-input-error';
 import { ToolRuntimeError } from '../../../../lib/errors/tool-runtime-error';
 import { ToolValidationError } from '../../../../lib/errors/tool-validation-error';
+import { RunContext } from '../../../../lib/runtime/run-context';
 import { toCallToolErrorResult } from '../../../../lib/server/to-call-tool-result';
 import { isProcessAlive, testServerStdio } from '../../../fixtures/mcp/mcp-test-servers';
 
@@ -343,6 +345,34 @@ describe('MCPToolAdapter', () => {
         after = Number(await call('cancel_count'));
       }
       expect(after).toBe(before + 1);
+    });
+
+    it('holds one listener on a run shared by many calls, and cancels them all with it', async () => {
+      const warnings: Error[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning);
+      process.on('warning', onWarning);
+      try {
+        const add = await adapter.wrapTool('add');
+        const slow = await adapter.wrapTool('slow');
+        const finished = new RunContext({});
+        const sums = await Promise.all(
+          Array.from({ length: 12 }, (_, index) => add.call({ a: index, b: 1 }, { context: finished })),
+        );
+        expect(sums.map(Number)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+        expect(getEventListeners(finished.signal, 'abort')).toHaveLength(0);
+        const shared = new RunContext({});
+        const pending = Array.from({ length: 12 }, () =>
+          slow.call({ ms: 20_000 }, { context: shared }).catch((caught: unknown) => caught),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(getEventListeners(shared.signal, 'abort').length).toBeLessThanOrEqual(1);
+        shared.cancel('stop everything');
+        for (const error of await Promise.all(pending)) expect(error).toBeInstanceOf(ToolCancelledError);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+      } finally {
+        process.off('warning', onWarning);
+      }
     });
 
     it('never sends a call whose signal is already aborted', async () => {
