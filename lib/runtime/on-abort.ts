@@ -34,3 +34,8 @@ export function onAbort(signal: AbortSignal, listener: () => void): () => void {
     if (shared.get(signal) === current) shared.delete(signal);
   };
 }
+
+/** How many {@link onAbort} listeners wait on a signal (for diagnostics and tests). */
+export function countAbortListeners(signal: AbortSignal): number {
+  return shared.get(signal)?.listeners.size ?? 0;
+}

@@ -1,3 +1,4 @@
+import { onAbort } from './on-abort';
 import type { RunContext } from './run-context';
 
 /**
@@ -14,10 +15,11 @@ export function wireOutsideSources(
   // notifyCanceled is private to the class; this helper is its module-level part.
   const notifyWeakly = () =>
     (self.deref() as unknown as { notifyCanceled(): void } | undefined)?.notifyCanceled();
-  external?.addEventListener('abort', notifyWeakly, { once: true });
+  // Contexts sharing one outside signal share one listener on it (no MaxListenersExceededWarning at 11).
+  const stopExternal = external ? onAbort(external, notifyWeakly) : undefined;
   const stopParent = parent?.onCanceled(notifyWeakly);
   const detach = () => {
-    external?.removeEventListener('abort', notifyWeakly);
+    stopExternal?.();
     stopParent?.();
   };
   OUTSIDE_WIRING.register(context, detach, context);

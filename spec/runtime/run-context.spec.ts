@@ -83,6 +83,29 @@ describe('RunContext', () => {
       expect(again).toHaveBeenCalledTimes(1);
     });
 
+    it('shares one listener on an outside signal among many contexts, without a MaxListenersExceededWarning', async () => {
+      const warnings: Error[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning);
+      process.on('warning', onWarning);
+      try {
+        const controller = new AbortController();
+        const contexts = Array.from({ length: 20 }, () => new RunContext({ signal: controller.signal }));
+        const canceled = contexts.map((context) => {
+          const listener = jest.fn();
+          context.onCanceled(listener);
+          return listener;
+        });
+        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+        controller.abort('shared stop');
+        for (const listener of canceled) expect(listener).toHaveBeenCalledTimes(1);
+        expect(contexts.every((context) => context.cancelReason === 'shared stop')).toBe(true);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+      } finally {
+        process.off('warning', onWarning);
+      }
+    });
+
     it('does not keep finished children attached to a long-lived parent', () => {
       const controller = new AbortController();
       const parent = new RunContext({ signal: controller.signal });
@@ -95,15 +118,17 @@ describe('RunContext', () => {
       const script = `
         const { getEventListeners } = require('node:events');
         const { RunContext } = require(${JSON.stringify(require.resolve('../../lib/runtime/run-context'))});
+        const { countAbortListeners } = require(${JSON.stringify(require.resolve('../../lib/runtime/on-abort'))});
         const shared = new AbortController();
         const kept = [];
         for (let i = 0; i < 200; i++) { const s = new RunContext({ signal: shared.signal }).signal; if (i < 5) kept.push(s); }
-        const before = getEventListeners(shared.signal, 'abort').length;
+        const before = countAbortListeners(shared.signal);
+        const onSignal = getEventListeners(shared.signal, 'abort').length;
         (async () => {
           for (let i = 0; i < 10; i++) { global.gc(); await new Promise((r) => setTimeout(r, 20)); }
-          const after = getEventListeners(shared.signal, 'abort').length;
+          const after = countAbortListeners(shared.signal);
           shared.abort('stop');
-          process.stdout.write(JSON.stringify({ before, after, keptAborted: kept.every((s) => s.aborted) }));
+          process.stdout.write(JSON.stringify({ before, onSignal, after, keptAborted: kept.every((s) => s.aborted) }));
         })();`;
       const output = execFileSync(
         process.execPath,
@@ -113,7 +138,7 @@ describe('RunContext', () => {
           encoding: 'utf8',
         },
       );
-      expect(JSON.parse(output)).toEqual({ before: 200, after: 5, keptAborted: true });
+      expect(JSON.parse(output)).toEqual({ before: 200, onSignal: 1, after: 5, keptAborted: true });
     });
 
     it('calls a listener soon when the context is already canceled', async () => {
