@@ -1,3 +1,6 @@
+// Entry point: the optional peer is checked before anything loads it.
+import './assert-open-ai-agents-installed';
+
 export { toOpenAIAgentsTools } from './to-open-ai-agents-tools';
 export type {
   NonStrictToolNotice,

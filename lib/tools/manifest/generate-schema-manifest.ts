@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ToolInputError } from '../../errors/tool-input-error';
+import { assertOptionalPeers } from '../../peers/assert-optional-peers';
 import type { JsonSchema } from '../json-schema';
 import { normalizeSchema } from '../schema/normalize-schema';
 import type { SchemaManifest } from './schema-manifest';
@@ -32,11 +33,19 @@ const COMPILER_OPTIONS = {
  * cannot see: output schemas from return types (`Promise<T>` unwrapped) and schemas of interface-, union-
  * or array-typed parameters. A build-time step (hundreds of milliseconds and a compiler): never at import.
  *
- * @throws ToolInputError when no file is given or the files do not compile.
+ * typescript-json-schema is an optional peer dependency, loaded only here: production installs carry no compiler.
+ *
+ * @throws ToolInputError when no file is given, typescript-json-schema is not installed (naming the install
+ * command), or the files do not compile.
  */
 export function generateSchemaManifest(options: GenerateSchemaManifestOptions): SchemaManifest {
   if (!options.files.length)
     throw new ToolInputError('protolink schemas needs at least one TypeScript file with @Tool classes.');
+  assertOptionalPeers({
+    entry: 'protolink schemas',
+    peers: ['typescript-json-schema'],
+    installFlag: '--save-dev',
+  });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tjs = require('typescript-json-schema') as typeof import('typescript-json-schema');
   const files = options.files.map((file) => resolve(file));
