@@ -13,7 +13,15 @@ export { Context } from './decorators/context.decorator';
 export { Toolset } from './decorators/toolset.decorator';
 export type { ToolsetOptions } from './decorators/toolset.decorator';
 export { Description } from './decorators/description.decorator';
-export type { ToolOptions, ParamOptions } from './metadata/metadata-records';
+export { PropertyType } from './decorators/property-type.decorator';
+export type {
+  ToolOptions,
+  ParamOptions,
+  ParamType,
+  ParamTypeClass,
+  ParamTypeName,
+  PropertyTypeDeclaration,
+} from './metadata/metadata-records';
 export { scanTools } from './registry/scan-tools';
 export type { ScanToolsOptions } from './registry/scan-tools';
 export { ToolRegistry } from './registry/tool-registry';

@@ -1,15 +1,15 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { recordParam } from '../metadata/tool-metadata';
 import type { ParamOptions } from '../metadata/metadata-records';
+import { assertDeclaredType } from './assert-declared-type';
 
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
-const PARAM_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /**
  * Marks a tool method's parameter as part of the argument object. With a name, the parameter is one
  * property (`@Param('guests', { type: 'integer' })`); without one, its DTO class is the whole object
  * (`@Param()`, or `@Param({ type: SearchQuery })` where decorator metadata is not emitted). `type` may be a
- * class or `[Class]`, which replaces the decorator metadata esbuild, tsx and vitest do not emit.
+ * class or `[Class]`, which replaces decorator metadata where the compiler emits none (esbuild, tsx).
  *
  * @throws ToolDefinitionError for a bad name or option, or a parameter of a constructor or a static method.
  */
@@ -32,7 +32,8 @@ export function Param(
   if (typeof options !== 'object' || options === null) {
     throw new ToolDefinitionError(`@Param(${label}) options must be an object, e.g. { type: 'integer' }.`);
   }
-  assertParamType(label, options.type);
+  if (options.type !== undefined)
+    assertDeclaredType(`@Param(${label})`, options.type, (form) => `{ type: ${form} }`);
   if (name === undefined && (options.default !== undefined || options.optional)) {
     throw new ToolDefinitionError(
       'An unnamed @Param() is the whole argument object; it cannot be optional or have a default.',
@@ -64,18 +65,4 @@ export function Param(
         : { kind: 'named', index, name, options: frozen },
     );
   };
-}
-
-function assertParamType(label: string, type: unknown): void {
-  if (type === undefined || typeof type === 'function') return;
-  if (typeof type === 'string' && PARAM_TYPES.has(type)) return;
-  if (Array.isArray(type)) {
-    if (type.length === 1 && typeof type[0] === 'function') return;
-    throw new ToolDefinitionError(
-      `@Param(${label}) has an array type with ${type.length === 1 ? 'something that is not a class' : `${type.length} entries`}; an array type names exactly one class, e.g. { type: [Booking] }.`,
-    );
-  }
-  throw new ToolDefinitionError(
-    `@Param(${label}) has the unknown type '${String(type)}'; use one of ${[...PARAM_TYPES].join(', ')}, a class (e.g. { type: Booking }) or an array of one class (e.g. { type: [Booking] }).`,
-  );
 }

@@ -1,6 +1,7 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { ParamRecord, ToolMethodRecord } from './metadata-records';
 import type { ParamDefinition, ToolDefinition } from './tool-definition';
+import { COMPILE_WITH_METADATA, NO_METADATA_TOOLCHAINS } from './decorator-metadata-fixes';
 import {
   readDesignParamTypes,
   readDesignReturnType,
@@ -174,9 +175,7 @@ function missingMetadataMessage(
       : '@Param({ type: SomeDto })';
   return (
     `Tool '${toolName}' (${where}): ${parameter} has no type, because the class was compiled without decorator metadata ` +
-    `(esbuild, tsx and vitest do not emit it, whatever tsconfig.json says). Fix it one of three ways: ` +
-    `1) give the type explicitly, ${example}; ` +
-    `2) compile with swc and jsc.transform.decoratorMetadata: true (with jsc.parser.decorators and legacyDecorator); ` +
-    `3) compile with tsc ("experimentalDecorators" and "emitDecoratorMetadata" in tsconfig.json, and import 'reflect-metadata').`
+    `(${NO_METADATA_TOOLCHAINS}). Fix it one of three ways: ` +
+    `1) give the type explicitly, ${example}; ${COMPILE_WITH_METADATA}`
   );
 }

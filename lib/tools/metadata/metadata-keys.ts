@@ -6,3 +6,5 @@ export const TOOL_PARAMS_KEY = Symbol.for('protolink:tool-params');
 export const TOOLSET_KEY = Symbol.for('protolink:toolset');
 /** Where a DTO class's `@Description` texts live (a Map keyed by property name). */
 export const PROPERTY_DESCRIPTIONS_KEY = Symbol.for('protolink:property-descriptions');
+/** Where a DTO class's `@PropertyType` declarations live (a Map keyed by property name). */
+export const PROPERTY_TYPES_KEY = Symbol.for('protolink:property-types');

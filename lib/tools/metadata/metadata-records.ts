@@ -41,10 +41,16 @@ export type ParamTypeClass = abstract new (...args: never[]) => unknown;
 
 /**
  * The explicit type of a `@Param`: a schema type name (`'integer'`), a class (`BookingRequest`), or an array
- * of a class (`[BookingRequest]`). A class or `[Class]` replaces decorator metadata, which esbuild, tsx and
- * vitest do not emit.
+ * of a class (`[BookingRequest]`). A class or `[Class]` replaces decorator metadata where the compiler emits
+ * none (esbuild, tsx).
  */
 export type ParamType = ParamTypeName | ParamTypeClass | readonly [ParamTypeClass];
+
+/**
+ * The declared type of a DTO property (`@PropertyType`): what `@Param` takes as `type`, or `'any'` for a
+ * property that accepts any JSON value (the schema `{}`), which must be said explicitly.
+ */
+export type PropertyTypeDeclaration = ParamType | 'any';
 
 /** Options of `@Param`. */
 export interface ParamOptions {

@@ -1,6 +1,17 @@
 import 'reflect-metadata';
-import { PROPERTY_DESCRIPTIONS_KEY, TOOL_METHODS_KEY, TOOL_PARAMS_KEY, TOOLSET_KEY } from './metadata-keys';
-import type { ParamRecord, ToolMethodRecord, ToolsetRecord } from './metadata-records';
+import {
+  PROPERTY_DESCRIPTIONS_KEY,
+  PROPERTY_TYPES_KEY,
+  TOOL_METHODS_KEY,
+  TOOL_PARAMS_KEY,
+  TOOLSET_KEY,
+} from './metadata-keys';
+import type {
+  ParamRecord,
+  PropertyTypeDeclaration,
+  ToolMethodRecord,
+  ToolsetRecord,
+} from './metadata-records';
 
 function ownMap<V>(target: object, key: symbol): Map<string, V> {
   let map = Reflect.getOwnMetadata(key, target) as Map<string, V> | undefined;
@@ -38,6 +49,33 @@ export function recordPropertyDescription(
   description: string,
 ): void {
   ownMap<string>(classTarget, PROPERTY_DESCRIPTIONS_KEY).set(property, description);
+}
+
+/** Records the `@PropertyType` of a DTO property. */
+export function recordPropertyType(
+  classTarget: Function,
+  property: string,
+  type: PropertyTypeDeclaration,
+): void {
+  ownMap<PropertyTypeDeclaration>(classTarget, PROPERTY_TYPES_KEY).set(property, type);
+}
+
+/** The `@PropertyType` of a DTO property, looked up through the class chain (the subclass wins). */
+export function readPropertyType(
+  classTarget: Function,
+  property: string,
+): PropertyTypeDeclaration | undefined {
+  for (
+    let current: unknown = classTarget;
+    typeof current === 'function' && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
+    const map = Reflect.getOwnMetadata(PROPERTY_TYPES_KEY, current as object) as
+      Map<string, PropertyTypeDeclaration> | undefined;
+    const type = map?.get(property);
+    if (type !== undefined) return type;
+  }
+  return undefined;
 }
 
 /** The `@Tool` records declared on this class itself (not its bases). */

@@ -1,5 +1,6 @@
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { COMPILE_WITH_METADATA, NO_METADATA_TOOLCHAINS } from '../metadata/decorator-metadata-fixes';
 import { readPropertyDescription } from '../metadata/tool-metadata';
 import type { JsonSchema } from '../json-schema';
 import { getDtoModel, isDtoClass } from './dto-model';
@@ -20,7 +21,8 @@ const cache = new WeakMap<Function, JsonSchema>();
  * and numeric enums, nested DTOs and arrays of DTOs, lengths, ranges, patterns, formats, descriptions and
  * defaults from property initializers. A recursive DTO is emitted once under `$defs` and referenced.
  *
- * @throws ToolDefinitionError when the class has no class-validator decorators.
+ * @throws ToolDefinitionError when the class has no class-validator decorators, or a property has no type
+ * (no decorator metadata, no type-bearing decorator, no `@PropertyType`).
  */
 export function classToJsonSchema(dtoClass: Function, options: ClassToJsonSchemaOptions = {}): JsonSchema {
   if (!isDtoClass(dtoClass)) {
@@ -86,8 +88,16 @@ function buildPropertySchema(
         `Add @Type(() => ItemClass) from class-transformer to the property.`,
     );
   }
+  const declaredName = typeof property.declaredType === 'string' ? property.declaredType : undefined;
   if (isArray) {
     schema = { type: 'array', items: items ?? {} };
+  } else if (declaredName !== undefined) {
+    schema =
+      declaredName === 'any'
+        ? {}
+        : declaredName === 'array'
+          ? { type: 'array', items: {} }
+          : { type: declaredName };
   } else if (!property.nestedClass) {
     schema = designTypeToSchema(property.designType);
   }
@@ -103,9 +113,41 @@ function buildPropertySchema(
       schema = applyValidation(schema, validation as ValidationMetadata, `${owner.name}.${property.name}`);
     }
   }
+  if (
+    property.designType === undefined &&
+    property.declaredType === undefined &&
+    !property.nestedClass &&
+    !SCHEMA_TYPE_KEYWORDS.some((keyword) => keyword in schema)
+  ) {
+    throw new ToolDefinitionError(untypedPropertyMessage(owner, property));
+  }
   const description = readPropertyDescription(owner, property.name);
   if (description !== undefined) schema.description = description;
   return schema;
+}
+
+/** Keywords that give a property schema its type, whichever decorator wrote them. */
+const SCHEMA_TYPE_KEYWORDS = ['type', 'enum', 'const', '$ref'] as const;
+
+function untypedPropertyMessage(owner: Function, property: DtoPropertyModel): string {
+  const decorators = property.validations.map((item) => `@${decoratorName(item.name ?? item.type)}()`);
+  const declared = decorators.length
+    ? ` and its decorators (${[...new Set(decorators)].join(', ')}) say none`
+    : '';
+  return (
+    `DTO property ${owner.name}.${property.name} has no type: the class was compiled without decorator metadata ` +
+    `(${NO_METADATA_TOOLCHAINS})${declared}, so its schema would accept anything. Fix it one of three ways: ` +
+    `1) say the type with a decorator, a class-validator one (@IsString(), @IsInt(), @IsNumber(), @IsBoolean(), ` +
+    `@IsArray(), @ValidateNested() with @Type(() => SomeDto)) or @PropertyType('string') (@PropertyType(SomeDto), ` +
+    `@PropertyType([SomeDto]); @PropertyType('any') where any JSON value is allowed); ${COMPILE_WITH_METADATA}`
+  );
+}
+
+/** class-validator's metadata name (`isOptional`, `conditionalValidation`) as the decorator is written. */
+function decoratorName(name: string): string {
+  if (name === 'conditionalValidation') return 'IsOptional';
+  if (name === 'whitelistValidation') return 'Allow';
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 function buildNestedSchema(

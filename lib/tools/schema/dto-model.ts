@@ -1,13 +1,16 @@
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { readDesignType } from '../metadata/tool-metadata';
+import type { PropertyTypeDeclaration } from '../metadata/metadata-records';
+import { readDesignType, readPropertyType } from '../metadata/tool-metadata';
 
 /** What is known of one DTO property from class-validator, class-transformer and design metadata. */
 export interface DtoPropertyModel {
   readonly name: string;
   readonly validations: readonly ValidationMetadata[];
   readonly designType: Function | undefined;
+  /** The `@PropertyType` declaration, when there is one. */
+  readonly declaredType: PropertyTypeDeclaration | undefined;
   /** The nested DTO class (from `@Type`, `@IsInstance` or `design:type`), when the property holds DTOs. */
   readonly nestedClass: Function | undefined;
   /** Whether the property is an array of `nestedClass`. */
@@ -61,14 +64,29 @@ export function getDtoModel(target: Function): DtoModel {
   const nested = new Map<string, { model: () => DtoModel }>();
   const dates = new Set<string>();
   for (const [name, validations] of byName) {
-    const designType = readDesignType(target.prototype, name);
+    const declaredType = readPropertyType(target, name);
+    // A declared class (or [Class]) stands where decorator metadata would: it is the property's type.
+    const declaredClass = (Array.isArray(declaredType) ? declaredType[0] : declaredType) as unknown;
+    const designType =
+      typeof declaredClass === 'function'
+        ? Array.isArray(declaredType)
+          ? Array
+          : (declaredClass as Function)
+        : readDesignType(target.prototype, name);
     const typeMetadata = defaultMetadataStorage.findTypeMetadata(target, name);
     const instanceOf = validations.find((item) => item.name === 'isInstance')?.constraints?.[0] as
       Function | undefined;
-    const declared = typeMetadata?.typeFunction?.() as Function | undefined;
+    const declared =
+      (typeMetadata?.typeFunction?.() as Function | undefined) ??
+      (Array.isArray(declaredType) ? (declaredType[0] as Function) : undefined);
     const hasNestedValidation = validations.some((item) => item.type === 'nestedValidation');
     let nestedClass: Function | undefined = declared ?? instanceOf;
-    if (!nestedClass && hasNestedValidation && designType && !PRIMITIVE_TYPES.has(designType))
+    if (
+      !nestedClass &&
+      (hasNestedValidation || typeof declaredType === 'function') &&
+      designType &&
+      !PRIMITIVE_TYPES.has(designType)
+    )
       nestedClass = designType;
     if (nestedClass && PRIMITIVE_TYPES.has(nestedClass)) {
       if (nestedClass === Date) dates.add(name);
@@ -80,7 +98,10 @@ export function getDtoModel(target: Function): DtoModel {
       validations.some(
         (item) => item.each && (item.type === 'nestedValidation' || item.name === 'isInstance'),
       );
-    properties.set(name, Object.freeze({ name, validations, designType, nestedClass, nestedIsArray }));
+    properties.set(
+      name,
+      Object.freeze({ name, validations, designType, declaredType, nestedClass, nestedIsArray }),
+    );
     if (nestedClass) {
       const nestedTarget = nestedClass;
       let nestedModel: DtoModel | undefined;

@@ -1,36 +1,15 @@
-import { transformSync } from 'esbuild';
-import { readFileSync } from 'fs';
-import { dirname, join, resolve } from 'path';
+import { join } from 'path';
 import { Agent } from '../../../lib/agents/agent';
 import { ToolDefinitionError } from '../../../lib/errors/tool-definition-error';
 import { ToolValidationError } from '../../../lib/errors/tool-validation-error';
+import { loadWithEsbuild } from '../../fixtures/toolsets/load-with-esbuild';
 
 const FIXTURE = join(__dirname, '../../fixtures/toolsets/esbuild-booking-tools.ts');
-
-/** Compiles the fixture toolset with esbuild (TypeScript decorators, as tsx and vitest do) and loads it. */
-function loadWithEsbuild(): { code: string; exports: Record<string, new () => object> } {
-  const { code } = transformSync(readFileSync(FIXTURE, 'utf8'), {
-    loader: 'ts',
-    format: 'cjs',
-    target: 'es2022',
-    sourcefile: FIXTURE,
-    tsconfigRaw: { compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true } },
-  });
-  const module = { exports: {} as Record<string, new () => object> };
-  // Relative imports resolve next to the fixture; packages resolve as they do for this spec (one
-  // class-validator and reflect-metadata for both the toolset and Protolink).
-  const load = (id: string): unknown =>
-    id.startsWith('.') ? require(resolve(dirname(FIXTURE), id)) : require(id);
-  // A function of this realm (not vm.runInThisContext's), so the toolset's objects are this realm's Objects.
-  const run = new Function('require', 'module', 'exports', code) as (...args: unknown[]) => void;
-  run(load, module, module.exports);
-  return { code, exports: module.exports };
-}
 
 const card = { name: 'bookings', description: 'Books hotels', url: 'runtime://bookings' };
 
 describe('@Param without decorator metadata (esbuild)', () => {
-  const { code, exports } = loadWithEsbuild();
+  const { code, exports } = loadWithEsbuild(FIXTURE);
 
   it('compiles without emitting design:paramtypes, whatever tsconfig says', () => {
     expect(code).toContain('__decorateParam');
@@ -41,7 +20,7 @@ describe('@Param without decorator metadata (esbuild)', () => {
     const register = () => new Agent({ card, toolsets: [new exports.UntypedBookingTools()] });
     expect(register).toThrow(ToolDefinitionError);
     expect(register).toThrow(
-      "Tool 'book_hotel' (UntypedBookingTools.book): parameter 'booking' (#1) has no type, because the class was compiled without decorator metadata (esbuild, tsx and vitest do not emit it, whatever tsconfig.json says). Fix it one of three ways: " +
+      "Tool 'book_hotel' (UntypedBookingTools.book): parameter 'booking' (#1) has no type, because the class was compiled without decorator metadata (esbuild and tsx never emit it, whatever tsconfig.json says; vitest emits it only from version 4 and with \"emitDecoratorMetadata\": true in tsconfig.json). Fix it one of three ways: " +
         "1) give the type explicitly, @Param('booking', { type: SomeDto }) (or { type: [SomeDto] } for an array, { type: 'string' } for a scalar); " +
         '2) compile with swc and jsc.transform.decoratorMetadata: true (with jsc.parser.decorators and legacyDecorator); ' +
         '3) compile with tsc ("experimentalDecorators" and "emitDecoratorMetadata" in tsconfig.json, and import \'reflect-metadata\').',
