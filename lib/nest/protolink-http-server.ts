@@ -20,10 +20,53 @@ type Middleware = (
   next: (error?: unknown) => void,
 ) => void;
 
+/** What of an Express application the mount uses. */
+interface ExpressLike {
+  use(middleware: Middleware): unknown;
+}
+
+/** What of a Fastify instance the mount uses (no compile-time dependency on fastify). */
+interface FastifyLike {
+  addHook(
+    name: 'onRequest',
+    hook: (
+      request: { raw: IncomingMessage },
+      reply: { raw: ServerResponse; hijack(): void },
+      done: (error?: Error) => void,
+    ) => void,
+  ): unknown;
+}
+
+/** An Express middleware: requests for the MCP path or the card are answered, the rest go on. */
+function mountOnExpress(application: ExpressLike, handler: AgentRequestHandler): void {
+  application.use((request, response, next) => {
+    void handler.handle(request, response).then((handled) => {
+      if (!handled) next();
+    });
+  });
+}
+
+/**
+ * A Fastify `onRequest` hook: for the MCP path and the card the reply is hijacked (Fastify neither parses
+ * the body nor answers) and the raw request and response go to the handler, which reads the body itself
+ * under its own size limit; every other request goes on to the application's routes untouched.
+ */
+function mountOnFastify(instance: FastifyLike, handler: AgentRequestHandler): void {
+  instance.addHook('onRequest', (request, reply, done) => {
+    if (!handler.handles(request.raw)) {
+      done();
+      return;
+    }
+    reply.hijack();
+    void handler.handle(request.raw, reply.raw);
+  });
+}
+
 /**
  * Serves the application-wide Agent's tools (MCP) and card from the Nest application's own HTTP server
- * when the module option `serve` is set: an Express middleware mounted at module init that handles the
- * MCP path and the card path and passes every other request on to the application's routes. Its MCP
+ * when the module option `serve` is set: an Express middleware or a Fastify `onRequest` hook, mounted at
+ * module init, that handles the MCP path and the card path and passes every other request on to the
+ * application's routes. Its MCP
  * sessions are closed when the application shuts down. Unexpected errors (a tool's own failure, a failing
  * policy or approver, transport errors) go to Nest's `Logger` (context `Protolink`) unless the `serve`
  * options give an `onError`.
@@ -43,7 +86,7 @@ export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
    * Mounts the handler when `serve` is set.
    *
    * @throws ToolDefinitionError when the application has no HTTP server (an application context) or is
-   * not on the Express platform, naming the fix.
+   * on a platform other than Express and Fastify, naming the fix.
    */
   onModuleInit(): void {
     const serve = this.options.serve;
@@ -58,11 +101,12 @@ export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
       );
     }
     const type = typeof adapter.getType === 'function' ? adapter.getType() : 'unknown';
-    if (type !== 'express') {
+    if (type !== 'express' && type !== 'fastify') {
       throw new ToolDefinitionError(
-        `ProtolinkModule option \`serve\` supports the Express platform (@nestjs/platform-express), and this ` +
-          `application runs on '${type}'. Use NestFactory.create(AppModule) with the Express adapter, or remove ` +
-          '`serve` and mount createAgentRequestHandler(agent) from protolink/server yourself (or call agent.start()).',
+        `ProtolinkModule option \`serve\` supports the Express and Fastify platforms (@nestjs/platform-express, ` +
+          `@nestjs/platform-fastify), and this application runs on '${type}'. Use one of them, or remove ` +
+          '`serve` and mount createAgentRequestHandler(agent) from protolink/server yourself (docs/nestjs.md shows ' +
+          'the two lines for any Node framework), or call agent.start().',
       );
     }
     const serveOptions = serve === true ? {} : serve;
@@ -71,12 +115,8 @@ export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
       onError: serveOptions.onError ?? ((error, toolName) => this.logError(error, toolName)),
     });
     this.handler = handler;
-    const middleware: Middleware = (request, response, next) => {
-      void handler.handle(request, response).then((handled) => {
-        if (!handled) next();
-      });
-    };
-    (adapter.getInstance() as { use(middleware: Middleware): unknown }).use(middleware);
+    if (type === 'fastify') mountOnFastify(adapter.getInstance() as FastifyLike, handler);
+    else mountOnExpress(adapter.getInstance() as ExpressLike, handler);
   }
 
   private logError(error: unknown, toolName: string | undefined): void {

@@ -12,14 +12,14 @@ export type ProtolinkServeOptions = Omit<AgentRequestHandlerOptions, 'unknownPat
 /**
  * Options of `ProtolinkModule.forRoot()`: the options of the application-wide `Agent` (card, policy,
  * approval handler, transport…), plus `serve` to also serve the tools over MCP from the application's own
- * HTTP server (Express platform). Every `@Tool` method of every singleton provider and controller is
+ * HTTP server (Express or Fastify platform). Every `@Tool` method of every singleton provider and controller is
  * registered on that agent at bootstrap.
  */
 export type ProtolinkModuleOptions = AgentOptions & {
   /**
    * Serve the agent's tools (MCP streamable HTTP, at `/mcp`) and card (`/.well-known/agent.json`) from the
    * Nest HTTP application itself: `true` for the defaults, or the serving options. Needs an HTTP
-   * application on the Express platform (`NestFactory.create`), not an application context.
+   * application on the Express or Fastify platform (`NestFactory.create`), not an application context.
    */
   serve?: true | ProtolinkServeOptions;
 };

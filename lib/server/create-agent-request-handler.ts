@@ -40,6 +40,12 @@ export interface AgentRequestHandler {
    * unexpected errors go to `onError` and the client gets a 500.
    */
   handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+  /**
+   * Whether `handle` would handle this request (its path is the MCP endpoint or the card, or `unknownPaths`
+   * is `reject`), decided from the URL alone: for frameworks that must take over a response before handing
+   * it on (a Fastify hook hijacks the reply first).
+   */
+  handles(request: IncomingMessage): boolean;
   /** How many stateful MCP sessions are open. */
   readonly sessionCount: number;
   /** Closes every MCP session (their open streams end). */
@@ -100,11 +106,15 @@ export function createAgentRequestHandler(
     }
     return guard;
   };
+  const pathOf = (request: IncomingMessage): string =>
+    ((request as { originalUrl?: string }).originalUrl ?? request.url ?? '/').split('?')[0]!;
+  const handles = (request: IncomingMessage): boolean => {
+    const path = pathOf(request);
+    return path === mcpPath || path === cardPath || options.unknownPaths === 'reject';
+  };
   const route = async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
-    const url = (request as { originalUrl?: string }).originalUrl ?? request.url ?? '/';
-    const path = url.split('?')[0];
-    const known = path === mcpPath || path === cardPath;
-    if (!known && options.unknownPaths !== 'reject') return false;
+    if (!handles(request)) return false;
+    const path = pathOf(request);
     const guard = guardFor(request);
     const rejection = guard.checkOrigin(request);
     if (rejection) {
@@ -131,6 +141,7 @@ export function createAgentRequestHandler(
     return true;
   };
   return {
+    handles,
     handle: (request, response) =>
       route(request, response).catch((error: unknown) => {
         onError?.(error);

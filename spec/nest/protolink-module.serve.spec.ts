@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { Controller, Get } from '@nestjs/common';
 import type { HttpAdapterHost } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { Agent } from '../../lib/agents/agent';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -23,7 +24,10 @@ class HealthController {
 }
 
 describe('ProtolinkModule', () => {
-  describe('forRoot with serve', () => {
+  describe.each([
+    ['Express', () => undefined],
+    ['Fastify', () => new FastifyAdapter()],
+  ] as const)('forRoot with serve on %s', (_platform, makeAdapter) => {
     const apps: INestApplication[] = [];
     const clients: Client[] = [];
     afterEach(async () => {
@@ -36,7 +40,10 @@ describe('ProtolinkModule', () => {
         imports: [ProtolinkModule.forRoot(options), CustomersModule, ReportsModule],
         controllers: [HealthController],
       }).compile();
-      const app = moduleRef.createNestApplication({ logger: false });
+      const adapter = makeAdapter();
+      const app = adapter
+        ? moduleRef.createNestApplication(adapter, { logger: false })
+        : moduleRef.createNestApplication({ logger: false });
       apps.push(app);
       await app.listen(0, '127.0.0.1');
       const port = (app.getHttpServer().address() as { port: number }).port;
@@ -88,7 +95,25 @@ describe('ProtolinkModule', () => {
       expect((await rawRequest({ port, method: 'GET', path: '/missing' })).status).toBe(404);
     });
 
-    it("uses the body Express's json parser already read, at a custom path, with a token", async () => {
+    it('refuses a foreign Host and Origin (DNS rebinding) before reading anything', async () => {
+      const { port } = await listen({ card, serve: true });
+      const body = callBody('count_customers', {});
+      const foreignHost = await rawRequest({
+        port,
+        headers: { ...MCP_HEADERS, host: 'attacker.example' },
+        body,
+      });
+      expect(foreignHost.status).toBe(403);
+      const foreignOrigin = await rawRequest({
+        port,
+        headers: { ...MCP_HEADERS, origin: 'http://attacker.example' },
+        body,
+      });
+      expect(foreignOrigin.status).toBe(403);
+      expect((await rawRequest({ port, method: 'GET', path: '/health' })).json).toEqual({ ok: true });
+    });
+
+    it('serves at a custom path with a token (a body the framework already parsed is used as is)', async () => {
       const { port } = await listen({
         card,
         serve: { path: '/agent/mcp', token: 's3cret', sessionMode: 'stateless', enableJsonResponse: true },
@@ -168,12 +193,12 @@ describe('ProtolinkModule', () => {
 
 describe('ProtolinkHttpServer', () => {
   describe('onModuleInit', () => {
-    it('refuses serve on a platform other than Express, naming the fix', () => {
-      const adapterHost = { httpAdapter: { getType: () => 'fastify' } } as unknown as HttpAdapterHost;
+    it('refuses serve on a platform other than Express and Fastify, naming the fix', () => {
+      const adapterHost = { httpAdapter: { getType: () => 'koa' } } as unknown as HttpAdapterHost;
       const server = new ProtolinkHttpServer({ card, serve: true }, new Agent({ card }), adapterHost);
       expect(() => server.onModuleInit()).toThrow(ToolDefinitionError);
       expect(() => server.onModuleInit()).toThrow(
-        "ProtolinkModule option `serve` supports the Express platform (@nestjs/platform-express), and this application runs on 'fastify'.",
+        "ProtolinkModule option `serve` supports the Express and Fastify platforms (@nestjs/platform-express, @nestjs/platform-fastify), and this application runs on 'koa'.",
       );
     });
 
