@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -8,6 +7,7 @@ import { MCPToolAdapter } from '../../tools/adapters/mcp/mcp-tool-adapter';
 import { redactUrl } from '../../tools/adapters/mcp/resolve-mcp-config';
 import type { CliIo } from '../cli-io';
 import { startLoopbackRedirectListener } from '../loopback-redirect-listener';
+import { openInBrowser } from '../open-in-browser';
 import { terminalSafeIo } from '../terminal-safe-io';
 
 /** Options of `protolink mcp login` and `protolink mcp logout`. */
@@ -73,7 +73,18 @@ export async function runMcpLoginCommand(options: McpLoginOptions, io: CliIo): P
         io.out(
           `Open this URL in a browser to sign in to ${redactUrl(new URL(url))}:\n\n  ${authorizationUrl.href}\n`,
         );
-        if (options.browser !== false) openBrowser(authorizationUrl.href);
+        if (options.browser !== false) {
+          // The URL comes from the server's metadata: openInBrowser opens only https (or loopback http).
+          const opened = openInBrowser(authorizationUrl, {
+            onFailure: (error) =>
+              io.out(`Could not start a browser (${error.message}); copy the URL above into one.`),
+          });
+          if ('refused' in opened) {
+            io.out(
+              `${opened.refused[0].toUpperCase()}${opened.refused.slice(1)}; copy the URL above into a browser.`,
+            );
+          }
+        }
         const code = await listener.waitForCode(authorizationUrl.searchParams.get('state'), seconds * 1000);
         signedIn = true;
         return code;
@@ -139,24 +150,4 @@ function checkUrl(raw: string | undefined, command: string): string {
     );
   }
   return url.href;
-}
-
-/** Opens a URL in the user's browser when there is one; failing to is not an error (the URL is printed). */
-function openBrowser(url: string): void {
-  const opener =
-    process.platform === 'darwin'
-      ? ['open', url]
-      : process.platform === 'win32'
-        ? ['cmd', '/c', 'start', '""', url]
-        : process.env.DISPLAY || process.env.WAYLAND_DISPLAY
-          ? ['xdg-open', url]
-          : undefined;
-  if (!opener) return;
-  try {
-    const child = spawn(opener[0], opener.slice(1), { stdio: 'ignore', detached: true });
-    child.on('error', () => undefined);
-    child.unref();
-  } catch {
-    // no browser: the printed URL is enough
-  }
 }

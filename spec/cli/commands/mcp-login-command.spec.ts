@@ -1,6 +1,19 @@
 // `protolink mcp login|logout --url` against a real protected MCP server on 127.0.0.1; the test plays the browser:
 // it opens the printed URL, follows the authorization server's redirect to the CLI's loopback listener.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from '../../../lib/cli/cli-io';
@@ -45,6 +58,95 @@ function approvingBrowser(seen: { redirect?: URL; callbackStatus?: number }): (l
     })();
   };
 }
+
+/**
+ * A protected MCP endpoint whose authorization server metadata names `authorizationEndpoint`: the party being
+ * signed in to chooses the URL the CLI is asked to open.
+ */
+async function startServerWithAuthorizationEndpoint(
+  authorizationEndpoint: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  let origin = '';
+  const server: Server = createServer((request, response) => {
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      response.end(JSON.stringify(body));
+    };
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = new URL(request.url ?? '/', origin).pathname;
+      if (path === '/mcp') {
+        send(
+          401,
+          { error: 'invalid_token' },
+          {
+            'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+          },
+        );
+      } else if (path.startsWith('/.well-known/oauth-protected-resource')) {
+        send(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
+      } else if (path === '/.well-known/oauth-authorization-server') {
+        send(200, {
+          issuer: origin,
+          authorization_endpoint: authorizationEndpoint,
+          token_endpoint: `${origin}/token`,
+          registration_endpoint: `${origin}/register`,
+          response_types_supported: ['code'],
+          code_challenge_methods_supported: ['S256'],
+        });
+      } else if (path === '/register') {
+        send(201, { ...JSON.parse(Buffer.concat(chunks).toString('utf8')), client_id: 'client' });
+      } else {
+        send(404, { error: 'not_found' });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/mcp`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Puts a stand-in `xdg-open` first on the PATH and pretends there is a display, for the duration of `body`;
+ * returns the argv the stand-in was started with, or `undefined` when it never ran.
+ */
+async function withRecordingBrowser(
+  directory: string,
+  body: () => Promise<void>,
+): Promise<string[] | undefined> {
+  const bin = join(directory, 'bin');
+  const record = join(directory, 'browser-argv.json');
+  rmSync(bin, { recursive: true, force: true });
+  rmSync(record, { force: true });
+  mkdirSync(bin);
+  writeFileSync(
+    join(bin, 'xdg-open'),
+    `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.argv.slice(2)));\n`,
+  );
+  chmodSync(join(bin, 'xdg-open'), 0o755);
+  // The command hands this (jest's) process.env to the opener, so the stand-in is found through it.
+  const saved = { PATH: process.env.PATH, DISPLAY: process.env.DISPLAY };
+  process.env.PATH = `${bin}:${saved.PATH ?? ''}`;
+  process.env.DISPLAY = ':0';
+  try {
+    await body();
+  } finally {
+    process.env.PATH = saved.PATH;
+    if (saved.DISPLAY === undefined) delete process.env.DISPLAY;
+    else process.env.DISPLAY = saved.DISPLAY;
+  }
+  // The opener is detached: give it time to start and write down its argv.
+  for (let waited = 0; waited < 2000 && !existsSync(record); waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as string[]) : undefined;
+}
+
+const onLinux = process.platform === 'linux' ? it : it.skip;
 
 describe('protolink mcp login / logout', () => {
   let server: ProtectedServer;
@@ -106,6 +208,45 @@ describe('protolink mcp login / logout', () => {
         expect(JSON.stringify(output)).not.toContain(secret);
     }
   });
+
+  onLinux("opens the loopback authorization URL with the URL as the opener's one argument", async () => {
+    const seen: { redirect?: URL; callbackStatus?: number } = {};
+    let login: CliRun | undefined;
+    const argv = await withRecordingBrowser(directory, async () => {
+      login = await cli(['mcp', 'login', '--url', server.url], approvingBrowser(seen));
+    });
+    expect(login?.stderr).toBe('');
+    expect(login?.code).toBe(0);
+    const printed = /\n\n {2}(\S+)\n/.exec(login?.stdout ?? '')?.[1];
+    expect(printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+    expect(argv).toEqual([printed]);
+  });
+
+  onLinux.each([
+    ['smb://attacker.example/share&calc.exe&rem/authorize'],
+    ['file:///usr/bin/xcalc'],
+    ['http://attacker.example/authorize'],
+  ])(
+    'does not open the authorization URL %s the server names, and prints it with the reason',
+    async (endpoint) => {
+      const hostile = await startServerWithAuthorizationEndpoint(endpoint);
+      let login: CliRun | undefined;
+      try {
+        const argv = await withRecordingBrowser(directory, async () => {
+          login = await cli(['mcp', 'login', '--url', hostile.url, '--timeout', '1']);
+        });
+        expect(argv).toBeUndefined();
+      } finally {
+        await hostile.close();
+      }
+      expect(login?.stdout).toContain(`Open this URL in a browser to sign in to ${hostile.url}`);
+      expect(login?.stdout).toContain(`\n\n  ${new URL(endpoint).protocol}//`);
+      expect(login?.stdout).toMatch(
+        /\nNot opening an? (non-https|http) URL .*automatically.*; copy the URL above into a browser\./,
+      );
+      expect(login?.code).toBe(1);
+    },
+  );
 
   it('needs --url', async () => {
     const result = await cli(['mcp', 'logout']);
