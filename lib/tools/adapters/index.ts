@@ -1,12 +1,13 @@
+/// <reference types="node" preserve="true" />
 // Entry point `protolink/tools/adapters`: tools from other worlds (MCP servers), built like native ones.
 export { MCPToolAdapter } from './mcp/mcp-tool-adapter';
 export type { MCPToolAdapterEvents } from './mcp/mcp-tool-adapter';
-export type { MCPDefinitionChangeMode, MCPToolChange } from './mcp/mcp-definition-pins';
+export type { MCPDefinitionChangeMode, MCPToolChange } from './mcp/mcp-tool-change';
+export type { MCPToolDefinition } from './mcp/mcp-tool-definition';
 export type { MCPPinnedField, MCPToolPin } from './mcp/pin-mcp-tool-definition';
 export type {
   MCPToolAdapterOptions,
   MCPToolPinData,
-  MCPToolDefinition,
   MCPToolInfo,
   MCPTransportKind,
 } from './mcp/mcp-adapter-options';

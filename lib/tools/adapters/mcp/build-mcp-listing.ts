@@ -5,7 +5,8 @@ import { assertUntrustedPatterns } from '../../validation/assert-untrusted-patte
 import { getCompiledValidator } from '../../validation/compiled-validator';
 import type { McpClassEntry } from './build-mcp-tool-class';
 import { buildMcpNameMap } from './map-mcp-tool-name';
-import type { MCPToolAdapterOptions, MCPToolDefinition } from './mcp-adapter-options';
+import type { MCPToolAdapterOptions } from './mcp-adapter-options';
+import type { MCPToolDefinition } from './mcp-tool-definition';
 import { readMcpToolDefinition } from './read-mcp-tool-definition';
 import type { McpConfigSummary, ResolvedMcpConfig } from './resolve-mcp-config';
 import { toMcpServerCapability } from './to-mcp-server-capability';
@@ -35,13 +36,15 @@ export interface McpListing {
  * {@link ToolDefinitionError} in `problems` and the others keep working: an entry that is not an object or
  * has no string name, a missing, non-object, oversized or too deeply nested schema, input that is not an
  * object, a pattern the linear-time engine for untrusted schemas refuses, a local name every JavaScript
- * object already has (`constructor`, `__proto__`, `toString`), or a local name an earlier tool took.
+ * object already has (`constructor`, `__proto__`, `toString`), or a local name another tool holds (the one
+ * in `boundRemoteNames`, the remote names the adapter's pins bind, else the earlier one).
  */
 export function buildMcpListing(
   wireTools: readonly unknown[],
   config: ResolvedMcpConfig,
   summary: McpConfigSummary,
   capabilities: MCPToolAdapterOptions['capabilities'],
+  boundRemoteNames: ReadonlySet<string> = new Set(),
 ): McpListing {
   const definitions: MCPToolDefinition[] = [];
   const problems = new Map<string, ToolDefinitionError>();
@@ -84,6 +87,7 @@ export function buildMcpListing(
     definitions.filter((definition) => !problems.has(definition.name)).map((definition) => definition.name),
     config.namePrefix,
     config.serverName,
+    boundRemoteNames,
   );
   for (const [remote, problem] of names.problems) problems.set(remote, problem);
   const entries = new Map<string, McpClassEntry>();

@@ -2,7 +2,7 @@ import type { RunContext } from '../../../runtime/run-context';
 import { Context } from '../../decorators/context.decorator';
 import { Param } from '../../decorators/param.decorator';
 import { Tool } from '../../decorators/tool.decorator';
-import type { MCPToolDefinition } from './mcp-adapter-options';
+import type { MCPToolDefinition } from './mcp-tool-definition';
 
 /** One remote tool as the generated class declares it. */
 export interface McpClassEntry {

@@ -1,4 +1,4 @@
-import type { MCPToolDefinition } from './mcp-adapter-options';
+import type { MCPToolDefinition } from './mcp-tool-definition';
 import { PINNED_FIELDS, toCanonicalJson } from './pin-mcp-tool-definition';
 import type { MCPPinnedField } from './pin-mcp-tool-definition';
 

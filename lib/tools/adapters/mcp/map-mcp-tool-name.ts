@@ -34,18 +34,23 @@ export function toLocalToolName(remoteName: string, prefix = ''): string {
 
 /**
  * Maps every remote name of one server to its local name. A remote name whose local form is already taken
- * by an earlier tool (never silently overwritten) or is a member of `Object.prototype` gets no local name
- * and a {@link ToolDefinitionError} in `problems`; the others are mapped as usual.
+ * (never silently overwritten) or is a member of `Object.prototype` gets no local name and a
+ * {@link ToolDefinitionError} in `problems`; the others are mapped as usual. Of two remote names with one
+ * local form, the one in `boundRemoteNames` (the remote names pins bind their local names to) keeps it, so
+ * the order of a listing cannot move a pinned local name to another tool; otherwise the earlier one does.
  */
 export function buildMcpNameMap(
   remoteNames: readonly string[],
   prefix: string,
   serverName: string,
+  boundRemoteNames: ReadonlySet<string> = new Set(),
 ): McpNameMap {
   const toLocal = new Map<string, string>();
   const toRemote = new Map<string, string>();
   const problems = new Map<string, ToolDefinitionError>();
-  for (const remote of remoteNames) {
+  const bound = remoteNames.filter((remote) => boundRemoteNames.has(remote));
+  const others = remoteNames.filter((remote) => !boundRemoteNames.has(remote));
+  for (const remote of [...bound, ...others]) {
     const local = toLocalToolName(remote, prefix);
     if (RESERVED_NAMES.has(local)) {
       problems.set(

@@ -1,6 +1,6 @@
-import type { JsonSchema } from '../../json-schema';
-import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-definition-pins';
 import type { MCPAuth } from './auth/mcp-auth-options';
+import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-tool-change';
+import type { MCPToolDefinition } from './mcp-tool-definition';
 import type {
   MCPElicitationHandler,
   MCPSamplingHandler,
@@ -8,22 +8,6 @@ import type {
 
 /** The transports an {@link MCPToolAdapter} speaks. */
 export type MCPTransportKind = 'stdio' | 'sse' | 'http';
-
-/** What one remote tool definition looks like to the `capabilities` callback and to `listTools()`. */
-export interface MCPToolDefinition {
-  /** The name on the server, unchanged. */
-  readonly name: string;
-  /** The server's title, when it gave one. */
-  readonly title?: string;
-  /** The description (`''` when absent). */
-  readonly description: string;
-  /** The server's input schema, unchanged (`{}` when absent). */
-  readonly inputSchema: JsonSchema;
-  /** The server's output schema, when it declared one. */
-  readonly outputSchema?: JsonSchema;
-  /** The server's hints (`readOnlyHint`, `idempotentHint`, `destructiveHint`, `openWorldHint`); untrusted. */
-  readonly annotations: Readonly<Record<string, unknown>>;
-}
 
 /** Options of {@link MCPToolAdapter}; checked at first use, never at construction. */
 export interface MCPToolAdapterOptions {
@@ -67,8 +51,9 @@ export interface MCPToolAdapterOptions {
   /** Deepest server input schema accepted (default 64). */
   maxSchemaDepth?: number;
   /**
-   * What happens when a tool's definition (name, title, description, schemas, annotations) differs from
-   * the one pinned when it was first listed: `refuse` (default: the tool is not built and its calls are
+   * What happens when the definition behind a local name (remote name, title, description, schemas,
+   * annotations) differs from the one pinned when that local name was first listed, including another remote
+   * tool now listed under the same local name: `refuse` (default: the tool is not built and its calls are
    * refused until `adapter.acceptChanges(names)`), `warn` (the new definition is used and pinned, and a
    * process warning is written) or `accept` (used and pinned silently). Listeners hear every change.
    */
@@ -104,11 +89,17 @@ export interface MCPToolInfo extends MCPToolDefinition {
 
 /**
  * A saved pin as plain data: an entry of `adapter.exportPins()` (an {@link MCPToolPin}) or of an agent's
- * `mcpServers[].pins` after `toDict()`/YAML. Checked at first use (its definition must hash to `sha256`).
+ * `mcpServers[].pins` after `toDict()`/YAML. Checked at first use (its definition must hash to `sha256`, and
+ * no two pins may bind one local name).
  */
 export interface MCPToolPinData {
   /** The tool's name on the server. */
   readonly name: string;
+  /**
+   * The local name the pin binds; it must be the one the adapter gives `name` (with its `namePrefix`). Absent
+   * in pins saved before pins were bound to local names: then it is derived from `name`.
+   */
+  readonly localName?: string;
   /** sha256 (hex) of the canonical JSON of the pinned definition. */
   readonly sha256: string;
   /** The pinned definition. */

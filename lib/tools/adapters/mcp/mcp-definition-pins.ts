@@ -2,57 +2,44 @@ import { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import { ToolInputError } from '../../../errors/tool-input-error';
 import type { McpListing } from './build-mcp-listing';
 import { diffMcpToolDefinition } from './diff-mcp-tool-definition';
-import type { MCPPinnedField } from './pin-mcp-tool-definition';
-import type { MCPToolAdapterOptions, MCPToolDefinition } from './mcp-adapter-options';
+import { toLocalToolName } from './map-mcp-tool-name';
+import type { MCPToolAdapterOptions } from './mcp-adapter-options';
+import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-tool-change';
+import type { MCPToolDefinition } from './mcp-tool-definition';
 import { hashMcpToolDefinition, pinMcpToolDefinition } from './pin-mcp-tool-definition';
 import type { MCPToolPin } from './pin-mcp-tool-definition';
-
-/** What the adapter does when a pinned tool's definition changes. */
-export type MCPDefinitionChangeMode = 'refuse' | 'warn' | 'accept';
-
-/** A pinned tool whose definition changed, as the `toolChanged` event and `pendingChanges` describe it. */
-export interface MCPToolChange {
-  /** The tool's name on the server. */
-  readonly name: string;
-  /** The tool's local name. */
-  readonly localName: string;
-  /** The adapter's server name. */
-  readonly serverName: string;
-  /** `refused` (not built, calls refused until `acceptChanges`), `warned` or `accepted` (new definition used). */
-  readonly action: 'refused' | 'warned' | 'accepted';
-  /** The fields that changed. */
-  readonly fields: readonly MCPPinnedField[];
-  /** One readable line per change (description before/after, arguments added or now required, hints). */
-  readonly details: readonly string[];
-  /** The pinned definition. */
-  readonly before: MCPToolDefinition;
-  /** The definition the server lists now. */
-  readonly after: MCPToolDefinition;
-  /** The pinned hash and the new one. */
-  readonly previousSha256: string;
-  readonly sha256: string;
-}
+import { readMcpPins } from './read-mcp-pins';
+import type { McpPinsContext } from './read-mcp-pins';
 
 /**
- * The adapter's pins: every tool's definition is pinned when first listed; a later listing that changes a
- * pinned definition produces an {@link MCPToolChange} and, in `refuse` mode, sets the tool aside until
+ * The adapter's pins, keyed by local name (what the agent, its policy and approvals see): each local name is
+ * bound to the remote definition behind it when first listed. A later listing that puts another definition
+ * behind a pinned local name (a changed description, schema or hint, or another remote tool whose name maps
+ * to the same local name) produces an {@link MCPToolChange} and, in `refuse` mode, sets the tool aside until
  * {@link accept} is called with its name.
  */
 export class McpDefinitionPins {
+  /** Local name → the pin that binds it. */
   private readonly pins = new Map<string, MCPToolPin>();
+  /** Local name → the change behind it that waits for acceptance. */
   private readonly pending = new Map<string, MCPToolChange>();
 
   constructor(
     private readonly mode: MCPDefinitionChangeMode,
-    private readonly serverName: string,
+    private readonly context: McpPinsContext,
     private readonly report: (change: MCPToolChange) => void,
     initial: readonly MCPToolPin[] = [],
   ) {
-    for (const pin of initial) this.pins.set(pin.name, pin);
+    for (const pin of initial) this.pins.set(pin.localName, pin);
+  }
+
+  /** The remote names the pins bind: in a listing, each keeps its local name against any other claimant. */
+  boundRemoteNames(): ReadonlySet<string> {
+    return new Set([...this.pins.values()].map((pin) => pin.name));
   }
 
   /**
-   * Checks a listing against the pins. New tools are pinned; a changed one is reported once per new
+   * Checks a listing against the pins. New local names are pinned; a changed one is reported once per new
    * definition and, in `refuse` mode, left out of the returned listing with a {@link ToolDefinitionError}
    * in `problems`; in `warn` and `accept` modes the new definition is pinned and used. Each built tool's
    * pin goes into its metadata (`mcpPin`), so an agent saves it with the server's entry.
@@ -61,39 +48,57 @@ export class McpDefinitionPins {
     const entries = new Map(listing.entries);
     const toRemote = new Map(listing.toRemote);
     const problems = new Map(listing.problems);
-    for (const definition of listing.definitions) {
+    for (const [localName, definition] of this.claimsOf(listing)) {
       const sha256 = hashMcpToolDefinition(definition);
-      const pin = this.pins.get(definition.name);
+      const pin = this.pins.get(localName);
       if (!pin || pin.sha256 === sha256) {
-        if (!pin) this.pins.set(definition.name, pinMcpToolDefinition(definition));
-        this.pending.delete(definition.name);
-      } else {
-        const localName = listing.entries.get(definition.name)?.localName ?? definition.name;
-        const seen = this.pending.get(definition.name);
-        const change = seen?.sha256 === sha256 ? seen : this.describe(pin, definition, sha256, localName);
-        if (this.mode === 'refuse') {
-          entries.delete(definition.name);
-          toRemote.delete(localName);
-          problems.set(definition.name, this.refusal(change));
-          this.pending.set(definition.name, change);
-        } else {
-          this.pins.set(definition.name, pinMcpToolDefinition(definition));
-          this.pending.delete(definition.name);
-        }
-        if (change !== seen) this.report(change);
+        if (!pin) this.pins.set(localName, pinMcpToolDefinition(definition, localName));
+        this.pending.delete(localName);
+        continue;
       }
+      const seen = this.pending.get(localName);
+      const change = seen?.sha256 === sha256 ? seen : this.describe(pin, definition, sha256, localName);
+      if (this.mode === 'refuse') {
+        entries.delete(definition.name);
+        toRemote.delete(localName);
+        problems.set(definition.name, this.refusal(change));
+        this.pending.set(localName, change);
+      } else {
+        this.pins.set(localName, pinMcpToolDefinition(definition, localName));
+        this.pending.delete(localName);
+      }
+      if (change !== seen) this.report(change);
     }
     for (const [name, entry] of entries) {
-      const pin = this.pins.get(name);
+      const pin = this.pins.get(entry.localName);
       if (pin) entries.set(name, { ...entry, metadata: { ...entry.metadata, mcpPin: pin } });
     }
     return { ...listing, entries, toRemote, problems };
   }
 
-  /** The refusal of a tool (by remote or local name) whose change waits for acceptance, or undefined. */
+  /** The refusal of a tool (by local or remote name) whose change waits for acceptance, or undefined. */
   refusalOf(name: string): ToolDefinitionError | undefined {
     const change = this.findPending(name);
     return change ? this.refusal(change) : undefined;
+  }
+
+  /**
+   * Why a call to a remote tool, through a tool built from an earlier listing, is refused (undefined when it
+   * may go): a change behind its local name waits for acceptance, or the local name now stands for another
+   * remote tool, so the tool the caller holds is out of date.
+   */
+  refusalOfCall(remoteName: string): ToolDefinitionError | undefined {
+    const localName = toLocalToolName(remoteName, this.context.namePrefix);
+    const change = this.pending.get(localName);
+    if (change) return this.refusal(change);
+    const pin = this.pins.get(localName);
+    if (pin === undefined || pin.name === remoteName) return undefined;
+    return new ToolDefinitionError(
+      `MCP tool '${remoteName}' on server '${this.context.serverName}' is out of date: its local name ` +
+        `'${localName}' now stands for the tool '${pin.name}' (a change accepted after this tool was built), so ` +
+        'its calls are refused. Get the tools again (adapter.getTools()).',
+      { toolName: localName },
+    );
   }
 
   /** The changes waiting for {@link accept}. */
@@ -102,8 +107,8 @@ export class McpDefinitionPins {
   }
 
   /**
-   * Trusts the listed definitions of changed tools (all pending ones when `names` is absent): their new
-   * definitions become the pins. Returns the remote names accepted.
+   * Trusts the listed definitions behind changed local names (all pending ones when `names` is absent; by
+   * local or remote name): they become the pins. Returns the remote names accepted.
    *
    * @throws ToolInputError naming the pending tools when a name has no pending change.
    */
@@ -111,8 +116,8 @@ export class McpDefinitionPins {
     const chosen =
       names === undefined ? [...this.pending.values()] : names.map((name) => this.mustFind(name));
     for (const change of chosen) {
-      this.pins.set(change.name, pinMcpToolDefinition(change.after));
-      this.pending.delete(change.name);
+      this.pins.set(change.localName, pinMcpToolDefinition(change.after, change.localName));
+      this.pending.delete(change.localName);
     }
     return chosen.map((change) => change.name);
   }
@@ -122,9 +127,23 @@ export class McpDefinitionPins {
     return [...this.pins.values()].map((pin) => structuredClone(pin));
   }
 
-  /** The pin of one tool (by remote name), for the tool's metadata. */
-  pinOf(name: string): MCPToolPin | undefined {
-    return this.pins.get(name);
+  /**
+   * The definition behind each local name of a listing: the one holding the name; when none does (all set
+   * aside), the one the pin binds, else the first listed. The others are set aside as collisions already,
+   * and do not get to change what the name is bound to.
+   */
+  private claimsOf(listing: McpListing): Map<string, MCPToolDefinition> {
+    const claims = new Map<string, MCPToolDefinition>();
+    for (const definition of listing.definitions) {
+      const localName = toLocalToolName(definition.name, this.context.namePrefix);
+      const holder = listing.toRemote.get(localName);
+      const isClaimant =
+        holder !== undefined
+          ? holder === definition.name
+          : !claims.has(localName) || this.pins.get(localName)?.name === definition.name;
+      if (isClaimant) claims.set(localName, definition);
+    }
+    return claims;
   }
 
   private describe(
@@ -138,7 +157,7 @@ export class McpDefinitionPins {
     return Object.freeze({
       name: definition.name,
       localName,
-      serverName: this.serverName,
+      serverName: this.context.serverName,
       action,
       fields: diff.fields,
       details: diff.details,
@@ -150,8 +169,12 @@ export class McpDefinitionPins {
   }
 
   private refusal(change: MCPToolChange): ToolDefinitionError {
+    const rebound =
+      change.before.name === change.name
+        ? ''
+        : ` (its local name '${change.localName}' was bound to the tool '${change.before.name}')`;
     return new ToolDefinitionError(
-      `MCP tool '${change.name}' on server '${change.serverName}' changed its definition since it was pinned ` +
+      `MCP tool '${change.name}' on server '${change.serverName}' changed its definition since it was pinned${rebound} ` +
         `(${change.fields.join(', ')}), so it is refused. Review the change (adapter.pendingChanges or the ` +
         `toolChanged event), then call adapter.acceptChanges(['${change.name}']) to trust it. ` +
         `Changes: ${change.details.join('; ')}`,
@@ -160,7 +183,7 @@ export class McpDefinitionPins {
   }
 
   private findPending(name: string): MCPToolChange | undefined {
-    return this.pending.get(name) ?? [...this.pending.values()].find((change) => change.localName === name);
+    return this.pending.get(name) ?? [...this.pending.values()].find((change) => change.name === name);
   }
 
   private mustFind(name: string): MCPToolChange {
@@ -168,7 +191,7 @@ export class McpDefinitionPins {
     if (change) return change;
     const waiting = [...this.pending.keys()];
     throw new ToolInputError(
-      `MCP tool '${name}' on server '${this.serverName}' has no definition change waiting for acceptance; ` +
+      `MCP tool '${name}' on server '${this.context.serverName}' has no definition change waiting for acceptance; ` +
         (waiting.length ? `pending: ${waiting.join(', ')}.` : 'nothing is pending.'),
       { toolName: name },
     );
@@ -182,7 +205,7 @@ export class McpDefinitionPins {
  */
 export function createMcpDefinitionPins(
   options: Pick<MCPToolAdapterOptions, 'onDefinitionChange' | 'pins'>,
-  serverName: string,
+  context: McpPinsContext,
   report: (change: MCPToolChange) => void,
 ): McpDefinitionPins {
   const mode = options.onDefinitionChange ?? 'refuse';
@@ -191,45 +214,5 @@ export function createMcpDefinitionPins(
       `Unknown onDefinitionChange: ${JSON.stringify(mode)}. Use 'refuse' (the default), 'warn' or 'accept'.`,
     );
   }
-  return new McpDefinitionPins(mode, serverName, report, readMcpPins(options.pins, serverName));
-}
-
-/**
- * Checks pins saved earlier (`adapter.exportPins()`, or an agent's `mcpServers[].pins`): each needs a
- * name, and a definition whose hash is the recorded one, so a hand-edited file cannot show one
- * definition while trusting another.
- *
- * @throws ToolInputError saying which pin is wrong and how to fix it.
- */
-export function readMcpPins(value: unknown, serverName: string): MCPToolPin[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value))
-    throw new ToolInputError(
-      `'pins' of MCP server '${serverName}' must be the list adapter.exportPins() returned.`,
-    );
-  return value.map((item: unknown, index) => {
-    const pin = item as Partial<MCPToolPin> | null;
-    if (
-      typeof pin !== 'object' ||
-      pin === null ||
-      typeof pin.name !== 'string' ||
-      typeof pin.sha256 !== 'string' ||
-      typeof pin.definition !== 'object' ||
-      pin.definition === null ||
-      pin.definition.name !== pin.name
-    ) {
-      throw new ToolInputError(
-        `pins[${index}] of MCP server '${serverName}' must be { name, sha256, definition } as adapter.exportPins() returns it.`,
-      );
-    }
-    const pinned = pinMcpToolDefinition(pin.definition);
-    if (pinned.sha256 !== pin.sha256) {
-      throw new ToolInputError(
-        `pins[${index}] (tool '${pin.name}') of MCP server '${serverName}' does not match its own definition: ` +
-          'the sha256 differs. Export the pins again with adapter.exportPins() instead of editing them.',
-        { toolName: pin.name },
-      );
-    }
-    return pinned;
-  });
+  return new McpDefinitionPins(mode, context, report, readMcpPins(options.pins, context));
 }

@@ -17,7 +17,7 @@ import { formatMcpToolListing, toInputTypes } from './format-mcp-tool-listing';
 import type { MCPToolAdapterOptions, MCPToolInfo } from './mcp-adapter-options';
 import { createMcpDefinitionPins } from './mcp-definition-pins';
 import type { McpDefinitionPins } from './mcp-definition-pins';
-import type { MCPToolChange } from './mcp-definition-pins';
+import type { MCPToolChange } from './mcp-tool-change';
 import { describeError, McpSession } from './mcp-session';
 import type { McpCallFailure, McpToolPage } from './mcp-session';
 import { readMcpResult } from './read-mcp-result';
@@ -144,8 +144,9 @@ export class MCPToolAdapter {
   }
 
   /**
-   * Trusts the new definitions of changed tools (by remote or local name; every pending one when `names`
-   * is absent): they are pinned, and the next listing builds them. Returns the remote names accepted.
+   * Trusts the new definitions behind changed local names (by remote or local name; every pending one when
+   * `names` is absent): they are pinned, and the next listing builds them. Returns the remote names accepted.
+   * Tools built before for another remote name under the same local name stay refused: get the tools again.
    *
    * @throws ToolInputError when a name has no pending change (the message lists the pending ones).
    */
@@ -156,8 +157,9 @@ export class MCPToolAdapter {
   }
 
   /**
-   * The pins (name, sha256 and the trusted definition of every tool seen), as plain JSON without secrets;
-   * pass them back as the `pins` option (or keep them with the agent) so a restart does not re-trust.
+   * The pins (each local name seen, the remote name and trusted definition it is bound to, and its sha256), as
+   * plain JSON without secrets; pass them back as the `pins` option (or keep them with the agent) so a
+   * restart does not re-trust.
    */
   exportPins(): MCPToolPin[] {
     return this.pins.export();
@@ -181,7 +183,7 @@ export class MCPToolAdapter {
   }
 
   private get pins(): McpDefinitionPins {
-    return (this.pinning ??= createMcpDefinitionPins(this.options, this.config.serverName, (change) =>
+    return (this.pinning ??= createMcpDefinitionPins(this.options, this.config, (change) =>
       this.reportChange(change),
     ));
   }
@@ -228,8 +230,10 @@ export class MCPToolAdapter {
         { provider: config.serverName },
       );
     });
+    const { capabilities } = this.options;
+    const bound = this.pins.boundRemoteNames();
     const listing = this.pins.apply(
-      buildMcpListing(wireTools, config, summarizeMcpConfig(config), this.options.capabilities),
+      buildMcpListing(wireTools, config, summarizeMcpConfig(config), capabilities, bound),
     );
     const generated = buildMcpToolClass(
       `MCPTools_${config.serverName.replace(/[^A-Za-z0-9_]/g, '_')}`,
@@ -296,7 +300,7 @@ export class MCPToolAdapter {
     // refused even through NativeTools built before the change.
     // Loaded already (the common case): no promise to race.
     if (!this.state) await raceSignal(this.load(false), signal, toOpeningCancelled);
-    const refusal = this.pins.refusalOf(remoteName);
+    const refusal = this.pins.refusalOfCall(remoteName);
     if (refusal) throw refusal;
     const annotations = this.state?.listing.entries.get(remoteName)?.definition.annotations ?? {};
     const safeToRepeat = annotations.readOnlyHint === true || annotations.idempotentHint === true;

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import { deepFreeze } from '../../../runtime/deep-freeze';
-import type { MCPToolDefinition } from './mcp-adapter-options';
+import type { MCPToolDefinition } from './mcp-tool-definition';
 
 /**
- * A tool definition as the application trusted it: the hash decides, the copy of the definition is kept
- * so a later change can be shown field by field (also after a restart). Plain JSON, never secrets.
+ * A local name bound to the remote definition the application trusted behind it: the hash decides (it covers
+ * the remote name too, so another remote tool listed under the same local name is a change), the copy of the
+ * definition is kept so a later change can be shown field by field (also after a restart). Plain JSON, never
+ * secrets.
  */
 export interface MCPToolPin {
   /** The tool's name on the server. */
   readonly name: string;
+  /** The local name the pin binds: what the agent, its policy and approvals see. */
+  readonly localName: string;
   /** sha256 (hex) of the canonical JSON of name, title, description, input and output schema, annotations. */
   readonly sha256: string;
   /** The pinned definition. */
@@ -28,10 +32,15 @@ export const PINNED_FIELDS = Object.freeze([
 /** One field a pin covers. */
 export type MCPPinnedField = (typeof PINNED_FIELDS)[number];
 
-/** Pins a definition: its hash and a deep copy of the pinned fields. */
-export function pinMcpToolDefinition(definition: MCPToolDefinition): MCPToolPin {
+/** Binds a local name to a definition: the definition's hash and a deep copy of its pinned fields. */
+export function pinMcpToolDefinition(definition: MCPToolDefinition, localName: string): MCPToolPin {
   const copy = pickPinnedFields(definition);
-  return deepFreeze({ name: definition.name, sha256: hashMcpToolDefinition(copy), definition: copy });
+  return deepFreeze({
+    name: definition.name,
+    localName,
+    sha256: hashMcpToolDefinition(copy),
+    definition: copy,
+  });
 }
 
 /** sha256 (hex) of the canonical JSON of the pinned fields of a definition. */

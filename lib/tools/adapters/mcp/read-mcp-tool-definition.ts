@@ -3,7 +3,7 @@ import type { JsonSchema } from '../../json-schema';
 import { isPlainRecord } from '../../validation/copy-json-value';
 import { assertRemoteSchema } from './assert-remote-schema';
 import type { RemoteSchemaLimits } from './assert-remote-schema';
-import type { MCPToolDefinition } from './mcp-adapter-options';
+import type { MCPToolDefinition } from './mcp-tool-definition';
 
 /** One entry of a `tools/list` answer, read: its definition, or why it cannot be read (keyed for `problems`). */
 export type McpToolReading =

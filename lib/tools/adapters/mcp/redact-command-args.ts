@@ -1,4 +1,4 @@
-import { redactUrl } from './resolve-mcp-config';
+import { redactUrl } from './redact-url';
 
 /** Flag names whose value is masked: they name a credential. */
 const SECRET_FLAG = /^-{1,2}[\w.-]*(?:token|key|secret|password|passwd|credential|auth)[\w.-]*$/i;

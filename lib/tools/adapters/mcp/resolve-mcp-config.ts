@@ -2,12 +2,16 @@ import { basename } from 'node:path';
 import { ToolInputError } from '../../../errors/tool-input-error';
 import type { MCPToolAdapterOptions, MCPTransportKind } from './mcp-adapter-options';
 import { redactCommandArgs } from './redact-command-args';
+import { redactUrl } from './redact-url';
 import { resolveMcpAuth } from './auth/resolve-mcp-auth';
 import type { McpAuthHandle } from './auth/resolve-mcp-auth';
 import type {
   MCPElicitationHandler,
   MCPSamplingHandler,
 } from './server-requests/mcp-server-request-handlers';
+
+// Also exported from here: callers outside this folder (the CLI's sign-in command) import it from this file.
+export { redactUrl } from './redact-url';
 
 /** The checked, defaulted form of {@link MCPToolAdapterOptions}. */
 export interface ResolvedMcpConfig {
@@ -145,15 +149,6 @@ export function summarizeMcpConfig(config: ResolvedMcpConfig): McpConfigSummary 
     summary.headerNames = Object.freeze(Object.keys(config.headers));
   }
   return Object.freeze(summary) as unknown as McpConfigSummary;
-}
-
-/** A URL without user info, with query values replaced by `redacted`. */
-export function redactUrl(url: URL): string {
-  const copy = new URL(url.href);
-  copy.username = '';
-  copy.password = '';
-  for (const key of [...new Set(copy.searchParams.keys())]) copy.searchParams.set(key, 'redacted');
-  return copy.href;
 }
 
 function parseServerUrl(raw: string, label: string): URL {

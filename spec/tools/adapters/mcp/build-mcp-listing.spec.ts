@@ -81,6 +81,24 @@ describe('buildMcpListing', () => {
     expect(listing.problems.get(mapped)).toBeInstanceOf(ToolDefinitionError);
   });
 
+  it('leaves a colliding local name with the remote name a pin binds it to, even when listed later', () => {
+    const plain = resolveMcpConfig({ command: 'node', serverName: 'srv' });
+    const mapped = toLocalToolName('a.b');
+    const listing = buildMcpListing(
+      [
+        { name: 'a.b', inputSchema: object },
+        { name: mapped, inputSchema: object },
+      ],
+      plain,
+      summary,
+      undefined,
+      new Set([mapped]),
+    );
+    expect([...listing.entries.keys()]).toEqual([mapped]);
+    expect(listing.toRemote.get(mapped)).toBe(mapped);
+    expect(listing.problems.get('a.b')?.message).toContain('"a.b" is set aside');
+  });
+
   it('sets aside malformed entries one by one, keyed by name or position', () => {
     const plain = resolveMcpConfig({ command: 'node', serverName: 'srv' });
     const listing = buildMcpListing(

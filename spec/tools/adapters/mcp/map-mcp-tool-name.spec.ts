@@ -43,6 +43,17 @@ describe('buildMcpNameMap', () => {
     expect(map.problems.get(mapped)?.toolName).toBe(mapped);
   });
 
+  it('lets a bound remote name keep its local name against an earlier one', () => {
+    const mapped = toLocalToolName('a.b');
+    const map = buildMcpNameMap(['a.b', mapped, 'c'], '', 'srv', new Set([mapped, 'gone']));
+    expect(map.toRemote.get(mapped)).toBe(mapped);
+    expect(map.toLocal.has('a.b')).toBe(false);
+    expect(map.toLocal.get('c')).toBe('c');
+    expect(map.problems.get('a.b')?.message).toBe(
+      `MCP server 'srv' has the tools "${mapped}" and "a.b", which both map to the local name '${mapped}'; "a.b" is set aside. Rename one on the server.`,
+    );
+  });
+
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'])(
     'sets aside %s, a name every object has, and suggests a namePrefix',
     (name) => {

@@ -237,15 +237,18 @@ describe('MCPToolAdapter definition pinning', () => {
     });
 
     it('keep schema keys such as token or password through toDict and fromDict (they are definitions, not secrets)', () => {
-      const pin = pinMcpToolDefinition({
-        name: 'login',
-        description: 'Logs in',
-        inputSchema: {
-          type: 'object',
-          properties: { token: { type: 'string' }, password: { type: 'string' } },
+      const pin = pinMcpToolDefinition(
+        {
+          name: 'login',
+          description: 'Logs in',
+          inputSchema: {
+            type: 'object',
+            properties: { token: { type: 'string' }, password: { type: 'string' } },
+          },
+          annotations: {},
         },
-        annotations: {},
-      });
+        'login',
+      );
       const tool = new NativeTool({
         name: 'login',
         description: 'Logs in',

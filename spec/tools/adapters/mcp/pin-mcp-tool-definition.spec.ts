@@ -29,10 +29,17 @@ describe('pinMcpToolDefinition', () => {
     const reordered = JSON.parse(
       '{"annotations":{"readOnlyHint":false},"inputSchema":{"required":["text"],"properties":{"text":{"type":"string"}},"type":"object"},"description":"Stores a note","name":"send_note"}',
     ) as MCPToolDefinition;
-    const pin = pinMcpToolDefinition(definition);
+    const pin = pinMcpToolDefinition(definition, 'send_note');
     expect(pin.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(pinMcpToolDefinition(reordered).sha256).toBe(pin.sha256);
+    expect(pinMcpToolDefinition(reordered, 'send_note').sha256).toBe(pin.sha256);
     expect(hashMcpToolDefinition(definition)).toBe(pin.sha256);
+  });
+
+  it('binds the local name it is given, and covers the remote name in the hash', () => {
+    const pin = pinMcpToolDefinition(definition, 'notes_send_note');
+    expect([pin.name, pin.localName]).toEqual(['send_note', 'notes_send_note']);
+    // Another remote tool whose name maps to the same local name is another definition.
+    expect(hashMcpToolDefinition({ ...definition, name: 'send.note' })).not.toBe(pin.sha256);
   });
 
   it.each([
@@ -49,7 +56,7 @@ describe('pinMcpToolDefinition', () => {
 
   it('keeps a frozen copy that later changes of the source cannot touch', () => {
     const source = structuredClone(definition) as { description: string };
-    const pin = pinMcpToolDefinition(source as unknown as MCPToolDefinition);
+    const pin = pinMcpToolDefinition(source as unknown as MCPToolDefinition, 'send_note');
     source.description = 'changed';
     expect(pin.definition.description).toBe('Stores a note');
     expect(Object.isFrozen(pin.definition.inputSchema)).toBe(true);

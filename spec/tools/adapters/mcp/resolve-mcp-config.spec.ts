@@ -1,6 +1,7 @@
 import { ToolInputError } from '../../../../lib/errors/tool-input-error';
+import { redactUrl } from '../../../../lib/tools/adapters/mcp/redact-url';
 import {
-  redactUrl,
+  redactUrl as redactUrlFromConfig,
   resolveMcpConfig,
   summarizeMcpConfig,
 } from '../../../../lib/tools/adapters/mcp/resolve-mcp-config';
@@ -107,7 +108,7 @@ describe('summarizeMcpConfig', () => {
 });
 
 describe('redactUrl', () => {
-  it('leaves a URL without secrets unchanged', () => {
-    expect(redactUrl(new URL('http://127.0.0.1:3001/mcp'))).toBe('http://127.0.0.1:3001/mcp');
+  it('is still exported from resolve-mcp-config, where the CLI imports it', () => {
+    expect(redactUrlFromConfig).toBe(redactUrl);
   });
 });
