@@ -247,7 +247,7 @@ export class Agent {
    * @throws see {@link callToolInContext}.
    */
   callTool(name: string, args?: Record<string, unknown>): Promise<unknown> {
-    return executeToolCall(this.host, name, new RunContext(), args, true);
+    return executeToolCall(this.host, name, new RunContext(), args);
   }
 
   /**

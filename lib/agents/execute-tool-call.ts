@@ -4,7 +4,6 @@ import { authorizeAction } from '../policy/authorize-action';
 import type { ApprovalHandler } from '../policy/approval-handler';
 import type { Policy } from '../policy/policy';
 import { awaitToolRun, runCancellable } from '../runtime/run-cancellable';
-import { hasCancelSources } from '../runtime/hold-run-context';
 import type { RunContext } from '../runtime/run-context';
 import type { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { ToolCallTracer } from '../runtime/tool-call-tracer';
@@ -41,8 +40,8 @@ export interface ToolCallHost {
 /**
  * The controlled path of one tool call: look up → validate → prepare action → (cancellation) → policy →
  * approval → (budget, cancellation) → run (raced against cancellation) → (cancellation) → result, with
- * events and a span around it. `ownsContext` says the context was made for this call alone (`callTool`):
- * nobody else can cancel it, so a quiet call skips the cancellation race.
+ * events and a span around it. Whoever cancels the context (the caller, an outside signal, a parent, the
+ * deadline, another tool or the running tool itself) rejects the call at once.
  *
  * @throws ToolNotFoundError, ToolValidationError, ToolDefinitionError, ActionDeniedError,
  *   ApprovalRequiredError, ActionPolicyError, BudgetExceededError, ToolCancelledError, or the tool's own error.
@@ -52,13 +51,12 @@ export function executeToolCall(
   name: string,
   context: RunContext,
   rawArgs: unknown,
-  ownsContext = false,
 ): Promise<unknown> {
   const observer = ToolCallObserver.start(host, name, context, rawArgs);
   if (observer.quiet && !AgentToolCallChannel.isNeeded(host)) {
     try {
       const tool = host.resolveTool(name);
-      if (needsNoAction(host.policy, tool)) return executeQuietly(tool, name, context, rawArgs, ownsContext);
+      if (needsNoAction(host.policy, tool)) return executeQuietly(tool, name, context, rawArgs);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -69,14 +67,14 @@ export function executeToolCall(
 /**
  * The call of a tool with no capabilities and no action builder, under a plain CapabilityPolicy, with nobody
  * listening: the policy's answer is known without an action (allow: the context is checked for cancellation
- * first), so no RunAction is built and, for a context only this call holds, no cancellation race either.
+ * first), so no RunAction is built. A synchronous tool settles without a listener on the context; a promise
+ * is raced against the context's cancellation, whoever cancels it.
  */
 function executeQuietly(
   tool: BaseTool,
   name: string,
   context: RunContext,
   rawArgs: unknown,
-  ownsContext: boolean,
 ): Promise<unknown> {
   let args: Record<string, unknown>;
   try {
@@ -88,16 +86,13 @@ function executeQuietly(
   } catch (error) {
     return Promise.reject(error);
   }
-  if (ownsContext && !hasCancelSources(context)) {
-    // Only the tool itself holds this context: nothing can cancel it from outside while the tool runs.
-    // A subclass that overrides invoke() keeps its own way of running.
-    const run =
-      tool instanceof NativeTool && tool.invoke === NativeTool.prototype.invoke
-        ? () => tool.runValidated(args, context)
-        : () => invokeTool(tool, args, context);
-    return awaitToolRun(context, run, name);
-  }
-  return runCancellable(context, () => invokeTool(tool, args, context), { toolName: name });
+  // The function itself, without invoke()'s promise wrapper: a synchronous result needs no race. A subclass
+  // that overrides invoke() keeps its own way of running.
+  const run =
+    tool instanceof NativeTool && tool.invoke === NativeTool.prototype.invoke
+      ? () => tool.runValidated(args, context)
+      : () => invokeTool(tool, args, context);
+  return awaitToolRun(context, run, name);
 }
 
 /** Whether the policy decides this tool's calls without looking at an action: see {@link executeQuietly}. */

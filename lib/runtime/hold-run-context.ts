@@ -1,22 +1,6 @@
 import type { RunContext } from './run-context';
 
 /**
- * Whether something besides `cancel()` can cancel a context: an outside signal, a deadline or a parent.
- */
-export function hasCancelSources(context: RunContext): boolean {
-  const internals = context as unknown as {
-    externalSignal?: AbortSignal;
-    parent?: RunContext;
-    deadline?: number;
-  };
-  return (
-    internals.externalSignal !== undefined ||
-    internals.parent !== undefined ||
-    internals.deadline !== undefined
-  );
-}
-
-/**
  * Contexts held by a call in flight, keyed by what cancels them (an outside signal or a parent context):
  * a WeakMap entry lives as long as its key, so the signal keeps the context (and the call waiting on it)
  * reachable, however weakly the wiring itself holds it.
@@ -30,6 +14,9 @@ const HELD_BY_SOURCE = new WeakMap<object, Map<RunContext, number>>();
  * and with it the abort the call waits for. Releasing twice does nothing.
  */
 export function holdRunContext(context: RunContext): () => void {
+  const own = context as unknown as { externalSignal?: AbortSignal; parent?: RunContext };
+  // A context with no outside signal and no parent is held by nobody: nothing to hold or release.
+  if (!own.externalSignal && !own.parent) return releaseNothing;
   const releases: (() => void)[] = [];
   let current: RunContext | undefined = context;
   while (current) {
@@ -45,6 +32,8 @@ export function holdRunContext(context: RunContext): () => void {
     for (const release of releases) release();
   };
 }
+
+const releaseNothing = (): void => undefined;
 
 function holdFrom(source: object, context: RunContext): () => void {
   let held = HELD_BY_SOURCE.get(source);

@@ -12,9 +12,12 @@ export interface RunCancellableOptions {
 
 /**
  * Runs a tool under a context's cancellation: checks before starting, rejects with
- * {@link ToolCancelledError} as soon as the context is canceled (even if the tool ignores its signal),
- * and checks again after the tool returns. A result that arrived after cancellation is kept on the
- * error (`error.result`, `error.hasResult`); one that arrives after the rejection goes to `onLateResult`.
+ * {@link ToolCancelledError} as soon as the context is canceled (even if the tool ignores its signal, and
+ * whoever cancels it: the caller, an outside signal, a parent, the deadline or the tool itself), and checks
+ * again after the tool returns. A result that arrived after cancellation is kept on the error
+ * (`error.result`, `error.hasResult`); one that arrives after the rejection is kept on the rejected error
+ * too and goes to `onLateResult`. What the tool throws or rejects with is its own error, reported as a
+ * cancellation when the context was canceled by then.
  *
  * @throws ToolCancelledError when the context is canceled before, during or right after the run.
  */
@@ -23,21 +26,59 @@ export function runCancellable(
   run: () => unknown,
   options: RunCancellableOptions,
 ): Promise<unknown> {
-  const { toolName } = options;
-  let started: unknown;
   try {
-    context.throwIfCanceled(toolName);
-    started = run();
-    if (!isPromiseLike(started)) return Promise.resolve(checkAfter(context, toolName, started));
+    context.throwIfCanceled(options.toolName);
   } catch (error) {
     return Promise.reject(error);
   }
-  const pending = started;
+  return settleToolRun(context, run, options.toolName, options.onLateResult);
+}
+
+/**
+ * Runs a tool whose context the caller already checked for cancellation, as {@link runCancellable} does
+ * after its check: a synchronous tool settles in one tick with no listener on the context; a promise is
+ * raced against the context's cancellation, its own `cancel()` included.
+ *
+ * @throws ToolCancelledError when the context is canceled during or right after the run; else the tool's
+ *   own error.
+ */
+export function awaitToolRun(context: RunContext, run: () => unknown, toolName: string): Promise<unknown> {
+  return settleToolRun(context, run, toolName, undefined);
+}
+
+function settleToolRun(
+  context: RunContext,
+  run: () => unknown,
+  toolName: string,
+  onLateResult: ((result: unknown) => void) | undefined,
+): Promise<unknown> {
+  let started: unknown;
+  try {
+    started = run();
+  } catch (error) {
+    return Promise.reject(failedRun(context, toolName, error));
+  }
+  if (isPromiseLike(started)) return raceToolRun(context, started, toolName, onLateResult);
+  try {
+    return Promise.resolve(checkAfter(context, toolName, started));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Waits for a tool's promise, rejecting once the context is canceled by anyone (its own cancel() too). */
+function raceToolRun(
+  context: RunContext,
+  pending: PromiseLike<unknown>,
+  toolName: string,
+  onLateResult: ((result: unknown) => void) | undefined,
+): Promise<unknown> {
   // While the tool runs, its context must stay reachable from the signal that may cancel it.
   const release = holdRunContext(context);
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
     let rejection: ToolCancelledError | undefined;
+    // Also fires (in a microtask) when the tool canceled its context before returning its promise.
     const stopListening = context.onCanceled(() => {
       release();
       // One macrotask of grace: a tool that already finished (a sync function behind an async wrapper)
@@ -49,11 +90,12 @@ export function runCancellable(
         reject(rejection);
       });
     });
-    pending.then(
+    // Promise.resolve: a thenable's own then() runs in a job, so a throwing one rejects instead of escaping.
+    Promise.resolve(pending).then(
       (result) => {
         if (settled) {
           rejection?.keepLateResult(result);
-          options.onLateResult?.(result);
+          onLateResult?.(result);
           return;
         }
         settled = true;
@@ -70,43 +112,15 @@ export function runCancellable(
         settled = true;
         stopListening();
         release();
-        // A tool that honoured its signal rejects with the signal's reason: report it as this call's cancellation.
-        reject(context.canceled ? buildCancelledError(context, toolName, false, undefined, error) : error);
+        reject(failedRun(context, toolName, error));
       },
     );
   });
 }
 
-/**
- * Runs a tool that nothing can cancel from outside while it runs (its context has no signal, deadline or
- * parent, and only the call holds it): no race, no listener, no async wrapper (a synchronous tool settles in
- * one tick), the same checks as {@link runCancellable} after. What `run` throws or rejects with is the
- * tool's own error, reported as a cancellation when the tool canceled its context first.
- *
- * @throws ToolCancelledError when the tool canceled the context itself; else the tool's own error.
- */
-export function awaitToolRun(context: RunContext, run: () => unknown, toolName: string): Promise<unknown> {
-  const failed = (error: unknown) =>
-    context.canceled ? buildCancelledError(context, toolName, false, undefined, error) : error;
-  let started: unknown;
-  try {
-    started = run();
-  } catch (error) {
-    return Promise.reject(failed(error));
-  }
-  if (!isPromiseLike(started)) {
-    try {
-      return Promise.resolve(checkAfter(context, toolName, started));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-  return Promise.resolve(started).then(
-    (result) => checkAfter(context, toolName, result),
-    (error: unknown) => {
-      throw failed(error);
-    },
-  );
+/** A tool that honoured its signal fails with the signal's reason: reported as this call's cancellation. */
+function failedRun(context: RunContext, toolName: string, error: unknown): unknown {
+  return context.canceled ? buildCancelledError(context, toolName, false, undefined, error) : error;
 }
 
 function checkAfter(context: RunContext, toolName: string, result: unknown): unknown {

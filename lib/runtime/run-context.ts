@@ -20,6 +20,8 @@ import type {
 } from './tool-call-channel';
 import { findToolCallChannel } from './tool-call-scope';
 import { unwireOutsideSources, wireOutsideSources } from './wire-outside-sources';
+import { addCancelListener, callCancelListeners, removeCancelListener } from './cancel-listeners';
+import type { CancelListeners } from './cancel-listeners';
 
 import type { PermissionValue, RunContextDict, RunContextOptions } from './run-context-options';
 
@@ -46,7 +48,7 @@ export class RunContext {
   private readonly deadline: number | undefined;
   private readonly compiledPermissions: CompiledCapabilityRules | null;
   private controller: AbortController | undefined;
-  private cancelListeners: Set<() => void> | undefined;
+  private cancelListeners: CancelListeners;
   // Undoes the wiring to outside cancellation sources; set while this context has listeners.
   private unwireSources: (() => void) | undefined;
   private canceledExplicitly = false;
@@ -130,19 +132,12 @@ export class RunContext {
    */
   onCanceled(listener: () => void): () => void {
     if (this.canceled) {
-      queueMicrotask(() => callListener(listener));
+      queueMicrotask(() => callCancelListeners(listener));
       return () => undefined;
     }
-    (this.cancelListeners ??= new Set()).add(listener);
+    this.cancelListeners = addCancelListener(this.cancelListeners, listener);
     this.wireCancelSources();
-    return () => {
-      const listeners = this.cancelListeners;
-      if (!listeners?.delete(listener) || listeners.size > 0) return;
-      // No one listens any more: detach from the parent, the signal and the timer, so that a long-lived
-      // parent (or signal) does not keep every finished child alive.
-      this.unwireSources?.();
-      this.unwireSources = undefined;
-    };
+    return () => this.stopListening(listener);
   }
 
   /** Cancels the run (and its children); tools see their signal abort. */
@@ -321,10 +316,26 @@ export class RunContext {
     return context;
   }
 
+  private stopListening(listener: () => void): void {
+    const listeners = this.cancelListeners;
+    if (listeners === undefined) return;
+    this.cancelListeners = removeCancelListener(listeners, listener);
+    if (this.cancelListeners !== undefined) return;
+    // No one listens any more: detach from the parent, the signal and the timer, so that a long-lived
+    // parent (or signal) does not keep every finished child alive.
+    this.unwireSources?.();
+    this.unwireSources = undefined;
+  }
+
   private wireCancelSources(): void {
     if (this.unwireSources) return;
     const external = this.externalSignal;
     const parent = this.parent;
+    if (!external && !parent && this.deadline === undefined) {
+      // Only cancel() can cancel this context: nothing to wire (marked wired all the same).
+      this.unwireSources = unwireNothing;
+      return;
+    }
     const detachOutside = external || parent ? wireOutsideSources(this, external, parent) : undefined;
     const timer =
       this.deadline === undefined
@@ -351,10 +362,7 @@ export class RunContext {
     this.cancelListeners = undefined;
     this.unwireSources?.();
     this.unwireSources = undefined;
-    if (!listeners) return;
-    // One listener that throws must not keep cancellation from the others (the call's own rejection, the
-    // signal, child contexts).
-    for (const listener of listeners) callListener(listener);
+    callCancelListeners(listeners);
   }
 
   private cancelMessage(toolName?: string): string {
@@ -377,20 +385,11 @@ function noAnswerError(method: string, handler: string, capability: string): Too
 
 const SIGNAL_OWNER = Symbol('protolink:run-context');
 
+const unwireNothing = (): void => undefined;
+
 function normalizePermissions(
   permissions: Record<string, PermissionValue> | null | undefined,
 ): CompiledCapabilityRules | null {
   if (permissions === null || permissions === undefined) return null;
   return compileCapabilityRules(permissions, 'RunContext permissions', { allowDefault: true });
-}
-
-function callListener(listener: () => void): void {
-  try {
-    listener();
-  } catch (error) {
-    process.emitWarning(
-      `A RunContext cancel listener threw: ${error instanceof Error ? error.message : String(error)}`,
-      { code: 'PROTOLINK_CANCEL_LISTENER' },
-    );
-  }
 }

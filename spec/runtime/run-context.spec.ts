@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { BudgetExceededError } from '../../lib/errors/budget-exceeded-error';
 import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
+import { countAbortListeners } from '../../lib/runtime/on-abort';
 import { RunContext } from '../../lib/runtime/run-context';
 
 describe('RunContext', () => {
@@ -43,6 +44,37 @@ describe('RunContext', () => {
       context.cancel('again');
       expect(kept).toHaveBeenCalledTimes(1);
       expect(removed).not.toHaveBeenCalled();
+    });
+
+    it('calls the listeners left after others were removed, and a listener added twice once', () => {
+      const context = new RunContext();
+      const twice = jest.fn();
+      const removedFirst = jest.fn();
+      const removedLast = jest.fn();
+      const stopFirst = context.onCanceled(removedFirst);
+      context.onCanceled(twice);
+      context.onCanceled(twice);
+      const stopLast = context.onCanceled(removedLast);
+      stopFirst();
+      stopLast();
+      stopFirst();
+      context.cancel('done');
+      expect(twice).toHaveBeenCalledTimes(1);
+      expect(removedFirst).not.toHaveBeenCalled();
+      expect(removedLast).not.toHaveBeenCalled();
+    });
+
+    it('never drops a listener nor detaches when a removal runs twice', () => {
+      const controller = new AbortController();
+      const context = new RunContext({ signal: controller.signal });
+      const stopGone = context.onCanceled(() => undefined);
+      stopGone();
+      const kept = jest.fn();
+      context.onCanceled(kept);
+      stopGone();
+      expect(countAbortListeners(controller.signal)).toBe(1);
+      controller.abort();
+      expect(kept).toHaveBeenCalledTimes(1);
     });
 
     it('fires when a parent is canceled, when the outside signal aborts, and when the deadline passes', async () => {
