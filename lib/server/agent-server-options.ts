@@ -1,5 +1,7 @@
 import type { RunContext } from '../runtime/run-context';
 import type { ServedCallInfo } from './served-call-info';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from './http/event-store-budget';
+import { DEFAULT_MAX_STORED_EVENT_BYTES, DEFAULT_RESUME_WINDOW_MS } from './http/in-memory-event-store';
 import type { ResumableEventStore } from './http/resumable-event-store';
 
 /** Options of `startAgentServer` (and of `agent.start()` with the `http` transport). */
@@ -53,12 +55,38 @@ export interface AgentServerOptions {
   /**
    * Stateful mode: stores the events of each session's streams so a client can resume a call's stream with
    * `Last-Event-ID` after it closed (a dropped connection, or `context.closeSSEStream()` for polling,
-   * SEP-1699). Default: a bounded in-memory store per session (the newest 1,000 events); `false` turns
-   * resumability off; a factory gives each session a store of your own (e.g. backed by Redis).
+   * SEP-1699). Default: a bounded in-memory store per session (the newest 1,000 events, within
+   * `maxEventStoreBytesPerSession` and, over all sessions, `maxEventStoreBytes`; a call's events are released
+   * `eventStoreResumeWindowMs` after its response); `false` turns resumability off; a factory gives each
+   * session a store of your own (e.g. backed by Redis; give it `getStreamIdForEventId` so made-up
+   * `Last-Event-ID`s are refused).
    */
   eventStore?: false | (() => ResumableEventStore);
   /** Stateful mode: the reconnection delay sent to clients in the SSE `retry` field, in ms (default 1,000). */
   sseRetryMs?: number;
+  /**
+   * Stateful mode, default event store: most bytes of events kept per session, each event counting its
+   * serialized JSON-RPC message plus 100 bytes; the oldest are dropped first, and a resume from a dropped
+   * event gets 400 (default 8 MiB).
+   */
+  maxEventStoreBytesPerSession?: number;
+  /**
+   * Stateful mode, default event store: most bytes of events kept over all sessions together; the oldest
+   * events of any session are dropped first (default 64 MiB).
+   */
+  maxEventStoreBytes?: number;
+  /**
+   * Stateful mode, default event store: how long a stream's events stay resumable after its final response
+   * was stored, in ms; then they are released and a resume from them gets 400 (default 30 s, or twice
+   * `sseRetryMs` when that is longer, so a polling client has time to come back).
+   */
+  eventStoreResumeWindowMs?: number;
+  /**
+   * Stateful mode: most GET streams open at once per session, its notification stream and resumed streams
+   * together; more get 429 (default `maxConcurrentCallsPerSession` + 1: the notification stream plus one
+   * resume per call that may run).
+   */
+  maxGetStreamsPerSession?: number;
   /**
    * Longest wait, in ms, for the client's answer when a tool asks the user (`context.elicit`, approval
    * through elicitation) or the client's model (`context.sample`) (default 300,000: a person may be slow).
@@ -107,4 +135,7 @@ export const AGENT_SERVER_DEFAULTS = Object.freeze({
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 2048,
+  maxEventStoreBytesPerSession: DEFAULT_MAX_STORED_EVENT_BYTES,
+  maxEventStoreBytes: DEFAULT_MAX_EVENT_STORE_BYTES,
+  eventStoreResumeWindowMs: DEFAULT_RESUME_WINDOW_MS,
 });

@@ -1,6 +1,7 @@
 import { ToolInputError } from '../errors/tool-input-error';
 import { AGENT_SERVER_DEFAULTS } from './agent-server-options';
 import type { AgentServerOptions } from './agent-server-options';
+import { MAX_TIMER_MS } from './http/in-memory-event-store';
 
 /** The serving limits, defaults filled in. */
 export interface AgentServerSettings {
@@ -15,20 +16,29 @@ export interface AgentServerSettings {
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly maxConnections: number;
+  readonly maxEventStoreBytesPerSession: number;
+  readonly maxEventStoreBytes: number;
+  readonly eventStoreResumeWindowMs: number;
+  readonly maxGetStreamsPerSession: number;
 }
 
 /**
  * Fills in the defaults of the serving limits and checks them.
  *
- * @throws ToolInputError for a limit that is not a positive number, a `requestTimeoutMs` shorter than
- * `headersTimeoutMs`, an unknown `sessionMode`, or a `token` that is empty or only whitespace (it would
- * silently turn authentication off).
+ * @throws ToolInputError for a limit that is not a positive number (an event-store byte bound: not a whole
+ * number of at least 1), an `eventStoreResumeWindowMs` longer than a timer can wait, a `requestTimeoutMs`
+ * shorter than `headersTimeoutMs`, an unknown `sessionMode`, or a `token` that is empty or only whitespace
+ * (it would silently turn authentication off).
  */
 export function resolveAgentServerSettings(
   options: Omit<AgentServerOptions, 'url' | 'allowNonLoopback'>,
 ): AgentServerSettings {
   assertToken(options.token);
-  const settings = { ...AGENT_SERVER_DEFAULTS, ...definedOnly(options) };
+  const settings = {
+    ...AGENT_SERVER_DEFAULTS,
+    eventStoreResumeWindowMs: defaultResumeWindowMs(options.sseRetryMs),
+    ...definedOnly(options),
+  };
   assertPositive('maxBodyBytes', settings.maxBodyBytes);
   assertPositive('maxSessions', settings.maxSessions);
   assertPositive('maxSessionsPerClient', settings.maxSessionsPerClient);
@@ -39,6 +49,17 @@ export function resolveAgentServerSettings(
   assertPositive('requestTimeoutMs', settings.requestTimeoutMs);
   assertPositive('keepAliveTimeoutMs', settings.keepAliveTimeoutMs);
   assertPositive('maxConnections', settings.maxConnections);
+  assertWholeNumber('maxEventStoreBytesPerSession', settings.maxEventStoreBytesPerSession);
+  assertWholeNumber('maxEventStoreBytes', settings.maxEventStoreBytes);
+  assertPositive('eventStoreResumeWindowMs', settings.eventStoreResumeWindowMs);
+  if (settings.eventStoreResumeWindowMs > MAX_TIMER_MS) {
+    throw new ToolInputError(
+      `eventStoreResumeWindowMs must be at most ${MAX_TIMER_MS} (about 24.8 days, the longest a timer waits), got ${settings.eventStoreResumeWindowMs}.`,
+    );
+  }
+  const maxGetStreamsPerSession =
+    settings.maxGetStreamsPerSession ?? settings.maxConcurrentCallsPerSession + 1;
+  assertPositive('maxGetStreamsPerSession', maxGetStreamsPerSession);
   if (settings.requestTimeoutMs < settings.headersTimeoutMs) {
     throw new ToolInputError(
       `requestTimeoutMs (${settings.requestTimeoutMs}) must be at least headersTimeoutMs (${settings.headersTimeoutMs}): the whole request includes its headers.`,
@@ -61,7 +82,18 @@ export function resolveAgentServerSettings(
     requestTimeoutMs: settings.requestTimeoutMs,
     keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
     maxConnections: settings.maxConnections,
+    maxEventStoreBytesPerSession: settings.maxEventStoreBytesPerSession,
+    maxEventStoreBytes: settings.maxEventStoreBytes,
+    eventStoreResumeWindowMs: settings.eventStoreResumeWindowMs,
+    maxGetStreamsPerSession,
   };
+}
+
+/** 30 s, or twice a longer SSE retry delay: a polling client comes back after that delay to fetch its result. */
+function defaultResumeWindowMs(sseRetryMs: unknown): number {
+  const retry =
+    typeof sseRetryMs === 'number' && Number.isSafeInteger(sseRetryMs) && sseRetryMs > 0 ? sseRetryMs : 0;
+  return Math.min(MAX_TIMER_MS, Math.max(AGENT_SERVER_DEFAULTS.eventStoreResumeWindowMs, 2 * retry));
 }
 
 function assertToken(token: unknown): void {
@@ -77,6 +109,12 @@ function assertToken(token: unknown): void {
 function assertPositive(name: string, value: number): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throw new ToolInputError(`${name} must be a positive number, got ${String(value)}.`);
+  }
+}
+
+function assertWholeNumber(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ToolInputError(`${name} must be a whole number of at least 1, got ${String(value)}.`);
   }
 }
 

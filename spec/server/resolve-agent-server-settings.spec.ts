@@ -16,6 +16,70 @@ describe('resolveAgentServerSettings', () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 2048,
+      maxEventStoreBytesPerSession: 8 * 1024 * 1024,
+      maxEventStoreBytes: 64 * 1024 * 1024,
+      eventStoreResumeWindowMs: 30_000,
+      maxGetStreamsPerSession: AGENT_SERVER_DEFAULTS.maxConcurrentCallsPerSession + 1,
+    });
+  });
+
+  describe('event store and GET stream limits', () => {
+    it('keeps the limits given', () => {
+      expect(
+        resolveAgentServerSettings({
+          maxEventStoreBytesPerSession: 1_000,
+          maxEventStoreBytes: 5_000,
+          eventStoreResumeWindowMs: 50,
+          maxGetStreamsPerSession: 4,
+        }),
+      ).toEqual(
+        expect.objectContaining({
+          maxEventStoreBytesPerSession: 1_000,
+          maxEventStoreBytes: 5_000,
+          eventStoreResumeWindowMs: 50,
+          maxGetStreamsPerSession: 4,
+        }),
+      );
+    });
+
+    it('allows one GET stream per call that may run, plus the notification stream, by default', () => {
+      expect(resolveAgentServerSettings({ maxConcurrentCallsPerSession: 3 }).maxGetStreamsPerSession).toBe(4);
+    });
+
+    it('keeps a finished call resumable for twice a longer SSE retry delay by default', () => {
+      expect(resolveAgentServerSettings({ sseRetryMs: 1_000 }).eventStoreResumeWindowMs).toBe(30_000);
+      expect(resolveAgentServerSettings({ sseRetryMs: 20_000 }).eventStoreResumeWindowMs).toBe(40_000);
+      expect(
+        resolveAgentServerSettings({ sseRetryMs: 20_000, eventStoreResumeWindowMs: 5_000 })
+          .eventStoreResumeWindowMs,
+      ).toBe(5_000);
+    });
+
+    it.each([-1, 0, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
+      'refuses an event-store byte bound of %p',
+      (value) => {
+        for (const name of ['maxEventStoreBytesPerSession', 'maxEventStoreBytes'] as const) {
+          expect(() => resolveAgentServerSettings({ [name]: value })).toThrow(
+            new ToolInputError(`${name} must be a whole number of at least 1, got ${String(value)}.`),
+          );
+        }
+      },
+    );
+
+    it.each([-1, 0, Number.NaN])('refuses a resume window or GET stream cap of %p', (value) => {
+      for (const name of ['eventStoreResumeWindowMs', 'maxGetStreamsPerSession'] as const) {
+        expect(() => resolveAgentServerSettings({ [name]: value })).toThrow(
+          new ToolInputError(`${name} must be a positive number, got ${String(value)}.`),
+        );
+      }
+    });
+
+    it('refuses a resume window longer than a timer can wait', () => {
+      expect(() => resolveAgentServerSettings({ eventStoreResumeWindowMs: 2 ** 31 })).toThrow(
+        new ToolInputError(
+          'eventStoreResumeWindowMs must be at most 2147483647 (about 24.8 days, the longest a timer waits), got 2147483648.',
+        ),
+      );
     });
   });
 

@@ -8,7 +8,8 @@ import { CallGate } from '../call-gate';
 import { createSessionMcpServer, resolveInteractionTimeoutMs } from '../create-mcp-server';
 import type { McpServerOptions } from '../create-mcp-server';
 import type { ServableAgent } from '../servable-agent';
-import { ServedToolCalls } from '../served-tool-calls';
+import { DEFAULT_MAX_CONCURRENT_CALLS, ServedToolCalls } from '../served-tool-calls';
+import { admitGetStream } from './admit-get-stream';
 import { FastToolCalls } from './fast-tool-calls';
 import { isPlainJsonRpcRequest } from './is-plain-json-rpc-request';
 import type { FastRequestScope } from './fast-tool-calls';
@@ -35,6 +36,11 @@ export interface McpEndpointOptions {
   readonly createEventStore?: () => ResumableEventStore;
   /** Stateful mode: the SSE `retry` field sent with resumable streams, in ms. */
   readonly sseRetryMs?: number;
+  /**
+   * Stateful mode: most GET streams open at once per session, its notification stream and resumed streams
+   * together (429 beyond); default one more than `serverOptions.maxConcurrentCalls` (16 when unset).
+   */
+  readonly maxGetStreamsPerSession?: number;
   /** Options of every MCP server built (one per session, or one per stateless request). */
   readonly serverOptions: McpServerOptions;
   readonly onError?: (error: unknown) => void;
@@ -53,6 +59,7 @@ export class McpEndpoint {
   // The tools/list and tools/call handling both paths run (the SDK's request handlers and the fast path).
   private readonly calls: ServedToolCalls;
   private readonly fast: FastToolCalls;
+  private readonly maxGetStreams: number;
 
   constructor(
     private readonly agent: ServableAgent,
@@ -68,6 +75,10 @@ export class McpEndpoint {
       resolveInteractionTimeoutMs(serverOptions.interactionTimeoutMs),
     );
     this.fast = new FastToolCalls(this.calls);
+    // A legitimate client needs its notification stream plus one resume per call it has running.
+    this.maxGetStreams =
+      options.maxGetStreamsPerSession ??
+      (serverOptions.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS) + 1;
   }
 
   /** How many stateful sessions are open. */
@@ -179,6 +190,13 @@ export class McpEndpoint {
       }
       // A GET only holds the notification stream open: the session stays idle (and can expire) meanwhile.
       const untrack = sessions.track(session, request.method !== 'GET');
+      if (
+        request.method === 'GET' &&
+        (await admitGetStream(session, request, response, this.maxGetStreams)) === 'answered'
+      ) {
+        untrack();
+        return;
+      }
       if (request.method === 'POST') cancelFastCalls(session, body);
       const fast = request.method === 'POST' ? this.fast.match(request, body) : undefined;
       if (fast) {
@@ -274,11 +292,13 @@ export class McpEndpoint {
       lastActivity: Date.now(),
       openRequests: 0,
       soloResponses: new Map(),
+      eventStore: this.options.createEventStore?.(),
+      getStreams: 0,
     } as unknown as McpSession;
     session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: this.options.enableJsonResponse,
-      eventStore: this.options.createEventStore?.() as EventStore | undefined,
+      eventStore: session.eventStore as EventStore | undefined,
       retryInterval: this.options.createEventStore ? this.options.sseRetryMs : undefined,
       onsessioninitialized: (id) => {
         session.id = id;
@@ -287,6 +307,12 @@ export class McpEndpoint {
     });
     session.transport.onclose = () => {
       if (session.id) sessions.delete(session.id);
+      // The session's events can never be resumed again: give their memory (and timers) back.
+      const store = session.eventStore;
+      if (store?.close)
+        void Promise.resolve()
+          .then(() => store.close?.())
+          .catch((error: unknown) => this.options.onError?.(error));
     };
     session.transport.onerror = (error) => this.reportTransportError(error);
     await server.connect(session.transport);

@@ -4,6 +4,7 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ServedSessionState } from '../served-tool-calls';
 import type { FastCallCancel } from './fast-tool-calls';
+import type { ResumableEventStore } from './resumable-event-store';
 
 /** One stateful MCP session: its transport, its server, and when it was last used. */
 export interface McpSession {
@@ -25,6 +26,10 @@ export interface McpSession {
   openRequests: number;
   /** Responses of requests that arrived alone in their POST, by JSON-RPC id (released when canceled). */
   soloResponses: Map<RequestId, ServerResponse>;
+  /** The session's event store (resumable streams), when it has one. */
+  eventStore?: ResumableEventStore;
+  /** GET streams of the session open now: its notification stream and resumed ones (capped). */
+  getStreams: number;
 }
 
 /** Options of {@link McpSessionStore}. */

@@ -8,6 +8,7 @@ function fakeSession(id: string, closed: string[], clientAddress = '127.0.0.1'):
     lastActivity: Date.now(),
     openRequests: 0,
     soloResponses: new Map(),
+    getStreams: 0,
     calls: {} as never,
     fastCalls: new Map(),
     transport: {} as never,
