@@ -4,6 +4,8 @@ import { copyJsonValue, describeType } from './copy-json-value';
 import type { SchemaCheck } from './schema-check';
 import { buildTypeCheck, JSON_TYPES } from './type-checks';
 import { isEqualJson } from './is-equal-json';
+import { findInPlaceCycle } from './find-in-place-cycle';
+import { resolveLocalRef } from './resolve-local-ref';
 
 /** How a schema is compiled. */
 export interface CompileSchemaOptions {
@@ -21,12 +23,26 @@ export interface CompileContext {
 
 const acceptCopy: SchemaCheck = (value, path, depth, state) => copyJsonValue(value, path, depth, state);
 
-/** Compiles a JSON Schema into a coercing check (see `validateToolArgs` for the rules). */
+/**
+ * Compiles a JSON Schema into a coercing check (see `validateToolArgs` for the rules).
+ *
+ * @throws ToolDefinitionError when the schema cannot be compiled: a subschema that is not a schema, an
+ * unknown type, a `$ref` that is not local, or a cycle that applies the schema to the same value again
+ * without consuming any of it (see {@link findInPlaceCycle}), which would recurse forever on every call.
+ */
 export function compileSchemaCheck(
   schema: JsonSchema | boolean,
   options: CompileSchemaOptions = {},
 ): SchemaCheck {
   const root = typeof schema === 'object' && schema !== null ? schema : {};
+  const cycle = findInPlaceCycle(schema);
+  if (cycle !== null) {
+    throw new ToolDefinitionError(
+      `The schema loops back on itself without descending into the value (${cycle.join(' → ')}), so checking any value would never end. ` +
+        'A $ref reached only through allOf, anyOf, oneOf, not, if/then/else or dependentSchemas applies the schema to the same value again; ' +
+        'put the recursion under properties, items or additionalProperties, or remove that $ref.',
+    );
+  }
   const context: CompileContext = {
     root,
     refs: new Map(),
@@ -132,25 +148,6 @@ function compileRef(reference: string, pointer: string, context: CompileContext)
   };
   context.refs.set(reference, lazy);
   return lazy;
-}
-
-/** Resolves `#`, `#/$defs/Name`, `#/definitions/Name` and other local JSON pointers. */
-export function resolveLocalRef(root: JsonSchema, reference: string): unknown {
-  if (reference === '#') return root;
-  if (!reference.startsWith('#/')) return undefined;
-  let current: unknown = root;
-  for (const rawPart of reference.slice(2).split('/')) {
-    const part = decodeURIComponent(rawPart).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (
-      typeof current !== 'object' ||
-      current === null ||
-      !Object.prototype.hasOwnProperty.call(current, part)
-    ) {
-      return undefined;
-    }
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
 }
 
 function compileAllOf(options: unknown[], pointer: string, context: CompileContext): SchemaCheck {

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json-schema';
+import { toValidationSchema } from '../schema/to-validation-schema';
 import { compileAjvSchemaCheck, namesPrototypeMember } from './ajv-schema-check';
 import type { AjvSchemaCheck } from './ajv-schema-check';
 import { compileSchemaCheck } from './compile-schema-check';
@@ -22,14 +23,17 @@ const trustedCache = new WeakMap<object, CompiledValidator>();
 const untrustedCache = new WeakMap<object, CompiledValidator>();
 
 /**
- * Returns the compiled validator of a schema, compiling it on first use (cached per schema object).
+ * Returns the compiled validator of a schema, compiling it on first use (cached per schema object, so a
+ * legacy field map is normalized once: see {@link toValidationSchema}).
  *
- * @throws ToolDefinitionError when the schema cannot be compiled.
+ * @throws ToolDefinitionError when the schema cannot be compiled, or is neither a JSON Schema nor a legacy
+ * field map.
  */
-export function getCompiledValidator(schema: JsonSchema, untrusted = false): CompiledValidator {
+export function getCompiledValidator(given: JsonSchema, untrusted = false): CompiledValidator {
   const cache = untrusted ? untrustedCache : trustedCache;
-  let compiled = cache.get(schema);
+  let compiled = cache.get(given);
   if (!compiled) {
+    const schema = toValidationSchema(given, { untrusted });
     const check = compileSchemaCheck(schema, { untrusted });
     let ajvCheck: AjvSchemaCheck | undefined;
     let copiesCheck: AjvSchemaCheck | undefined;
@@ -44,7 +48,7 @@ export function getCompiledValidator(schema: JsonSchema, untrusted = false): Com
           : ajv,
       plain,
     };
-    cache.set(schema, compiled);
+    cache.set(given, compiled);
   }
   return compiled;
 }

@@ -1,3 +1,4 @@
+import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { ToolValidationError } from '../../errors/tool-validation-error';
 import type { JsonSchema } from '../json-schema';
 import { getCompiledValidator } from './compiled-validator';
@@ -33,10 +34,14 @@ export interface ValidateToolArgsOptions {
  * fields are rejected when `additionalProperties` is false. The whole schema is enforced (lengths in code
  * points, ranges, patterns, formats, enums, const, items, anyOf/oneOf/allOf), then Ajv checks the result,
  * then DTO classes are rebuilt and checked by class-validator. The input is never mutated, and the keys
- * `__proto__`, `constructor` and `prototype` never reach a prototype.
+ * `__proto__`, `constructor` and `prototype` never reach a prototype. A legacy field map (`{ a: 'int' }`) is
+ * read as `normalizeSchema` reads it (see `toValidationSchema`). However deep the arguments, the answer is
+ * the result or a {@link ToolValidationError}, never a stack overflow.
  *
  * @throws ToolValidationError listing every problem with its path.
- * @throws ToolDefinitionError when the schema itself cannot be compiled.
+ * @throws ToolDefinitionError when the schema itself cannot be compiled (naming `toolName` when given): it
+ * is neither a JSON Schema nor a legacy field map, or it loops back on itself without descending into
+ * the value.
  */
 export function validateToolArgs(
   args: unknown,
@@ -46,7 +51,7 @@ export function validateToolArgs(
   const limits = options.limits
     ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits }
     : DEFAULT_VALIDATION_LIMITS;
-  const compiled = getCompiledValidator(inputSchema ?? {}, options.untrusted);
+  const compiled = compileInputSchema(inputSchema, options);
   const plan = options.dto && compiled.plain ? getDtoArgsPlan(options.dto) : null;
   return validateCompiled(args, compiled, plan, limits, options);
 }
@@ -65,13 +70,13 @@ export interface PreparedToolArgs {
 /**
  * Prepares {@link validateToolArgs} for one schema and options (which must not change afterwards).
  *
- * @throws ToolDefinitionError when the schema cannot be compiled.
+ * @throws ToolDefinitionError when the schema cannot be compiled (as {@link validateToolArgs} says).
  */
 export function prepareToolArgs(
   inputSchema: JsonSchema | null | undefined,
   options: ValidateToolArgsOptions = {},
 ): PreparedToolArgs {
-  const compiled = getCompiledValidator(inputSchema ?? {}, options.untrusted);
+  const compiled = compileInputSchema(inputSchema, options);
   return Object.freeze({
     compiled,
     plan: options.dto && compiled.plain ? getDtoArgsPlan(options.dto) : null,
@@ -83,6 +88,21 @@ export function prepareToolArgs(
 /** {@link validateToolArgs} with what it looks up prepared by {@link prepareToolArgs}. */
 export function validatePreparedToolArgs(args: unknown, prepared: PreparedToolArgs): Record<string, unknown> {
   return validateCompiled(args, prepared.compiled, prepared.plan, prepared.limits, prepared.options);
+}
+
+function compileInputSchema(
+  inputSchema: JsonSchema | null | undefined,
+  options: ValidateToolArgsOptions,
+): CompiledValidator {
+  try {
+    return getCompiledValidator(inputSchema ?? {}, options.untrusted);
+  } catch (error) {
+    if (options.toolName === undefined || !(error instanceof ToolDefinitionError)) throw error;
+    throw new ToolDefinitionError(
+      `Tool '${options.toolName}' has an input schema that cannot be used: ${error.message}`,
+      { cause: error, toolName: options.toolName },
+    );
+  }
 }
 
 function validateCompiled(
@@ -113,15 +133,43 @@ function validateCompiled(
       ],
     });
   }
-  if (compiled.plain) {
-    // Fast path: a checked deep copy that Ajv accepts as it is needs no coercion; anything else takes the
-    // full walk, which reports every problem. DTOs that need no class-validator are built by the copy itself.
-    const copy = plan ? tryBuildDtoArgs(input, plan, limits) : tryCopyJson(input, limits);
-    if (copy !== NOT_COPIED && compiled.ajvForCopies()(copy) === null) {
-      const args = copy as Record<string, unknown>;
-      return options.dto && !plan ? validateDtoArgs(args, options.dto, options.toolName) : args;
+  let result: Record<string, unknown> | undefined;
+  // DTO classes that need class-validator run after the schema stage, outside its stack-overflow guard.
+  let checkDto = options.dto !== undefined;
+  try {
+    if (compiled.plain) {
+      // Fast path: a checked deep copy that Ajv accepts as it is needs no coercion; anything else takes the
+      // full walk, which reports every problem. DTOs that need no class-validator are built by the copy itself.
+      const copy = plan ? tryBuildDtoArgs(input, plan, limits) : tryCopyJson(input, limits);
+      if (copy !== NOT_COPIED && compiled.ajvForCopies()(copy) === null) {
+        result = copy as Record<string, unknown>;
+        checkDto = checkDto && !plan;
+      }
     }
+    result ??= walkSchema(input, compiled, limits, options);
+  } catch (error) {
+    // Every walk stops at `maxDepth`, but a large `maxDepth`, or a caller already deep in the stack, can
+    // still exhaust the stack: the arguments are then too deep to check, which is an answer, not a crash.
+    if (!(error instanceof RangeError)) throw error;
+    throw new ToolValidationError({
+      toolName: options.toolName,
+      issues: [{ path: '', message: STACK_EXHAUSTED }],
+      cause: error,
+    });
   }
+  return checkDto ? validateDtoArgs(result, options.dto as DtoBinding, options.toolName) : result;
+}
+
+const STACK_EXHAUSTED =
+  'the arguments are nested too deeply to check (the call stack ran out); send flatter data';
+
+/** The full coercing walk, then Ajv on its result. */
+function walkSchema(
+  input: object,
+  compiled: CompiledValidator,
+  limits: ValidationLimits,
+  options: ValidateToolArgsOptions,
+): Record<string, unknown> {
   const state = new ValidationState(limits);
   const result = compiled.check(input, '', 0, state) as Record<string, unknown>;
   if (state.workExhausted) {
@@ -135,6 +183,5 @@ function validateCompiled(
   }
   const ajvIssue = compiled.ajv()(result);
   if (ajvIssue) throw new ToolValidationError({ toolName: options.toolName, issues: [ajvIssue] });
-  if (options.dto) return validateDtoArgs(result, options.dto, options.toolName);
   return result;
 }

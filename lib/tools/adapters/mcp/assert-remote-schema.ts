@@ -1,6 +1,7 @@
 import { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import type { JsonSchema } from '../../json-schema';
-import { resolveLocalRef } from '../../validation/compile-schema-check';
+import { findInPlaceCycle } from '../../validation/find-in-place-cycle';
+import { resolveLocalRef } from '../../validation/resolve-local-ref';
 
 /** Bounds on a schema that came from an MCP server. */
 export interface RemoteSchemaLimits {
@@ -15,8 +16,10 @@ const MAX_REF_HOPS = 32;
 
 /**
  * Checks an untrusted server schema before anything compiles it: an object, at most `maxChars` of JSON,
- * at most `maxDepth` deep, and no `$ref` chain that only points at other `$ref`s in a circle (which would
- * recurse forever). Recursive schemas whose `$ref`s sit under real keywords are fine.
+ * at most `maxDepth` deep, only local `$ref`s, and no cycle that applies the schema to the same value again
+ * without descending into it (`{ allOf: [{ $ref: '#' }] }`, a `$ref` chain in a circle; see
+ * `findInPlaceCycle`), which would recurse forever on every call. Recursive schemas whose cycles pass
+ * through `properties`, `items` or another keyword that descends into the value are fine.
  *
  * `kind` names the schema in messages (`input` or `output`).
  *
@@ -57,6 +60,12 @@ export function assertRemoteSchema(
   if (text.length > limits.maxChars) {
     throw new ToolDefinitionError(
       `${where} has an ${kind} schema of ${text.length} characters (at most ${limits.maxChars}).`,
+    );
+  }
+  const cycle = findInPlaceCycle(schema);
+  if (cycle !== null) {
+    throw new ToolDefinitionError(
+      `${where} has an ${kind} schema that loops back on itself without descending into the value (${cycle.join(' → ')}), so checking any value would never end; the server must put the recursion under properties or items.`,
     );
   }
 }

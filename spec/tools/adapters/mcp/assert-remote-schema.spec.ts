@@ -11,6 +11,47 @@ describe('assertRemoteSchema', () => {
     ).not.toThrow();
     const tree = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#' } } } };
     expect(() => assertRemoteSchema(tree, limits, where)).not.toThrow();
+    const alternatives = {
+      type: 'object',
+      properties: { next: { anyOf: [{ type: 'null' }, { allOf: [{ $ref: '#' }] }] } },
+    };
+    expect(() => assertRemoteSchema(alternatives, limits, where)).not.toThrow();
+  });
+
+  describe('a cycle that consumes no input', () => {
+    const loops = (kind: string, cycle: string): string =>
+      `${where} has an ${kind} schema that loops back on itself without descending into the value (${cycle}), so checking any value would never end; the server must put the recursion under properties or items.`;
+
+    it.each([
+      ['allOf', { type: 'object', allOf: [{ $ref: '#' }] }, '# → #/allOf/0 → #'],
+      ['anyOf', { type: 'object', anyOf: [{ type: 'object' }, { $ref: '#' }] }, '# → #/anyOf/1 → #'],
+      ['not', { type: 'object', not: { $ref: '#' } }, '# → #/not → #'],
+      ['else', { type: 'object', if: { required: ['a'] }, else: { $ref: '#' } }, '# → #/else → #'],
+      [
+        'a definition',
+        {
+          type: 'object',
+          properties: { v: { $ref: '#/$defs/v' } },
+          $defs: { v: { oneOf: [{ type: 'string' }, { $ref: '#/$defs/v' }] } },
+        },
+        '#/$defs/v → #/$defs/v/oneOf/1 → #/$defs/v',
+      ],
+    ])(
+      'rejects an input schema with one through %s, naming the tool and the cycle',
+      (_label, schema, cycle) => {
+        const error = catchError(() => assertRemoteSchema(schema, limits, where));
+        expect(error).toBeInstanceOf(ToolDefinitionError);
+        expect((error as Error).message).toBe(loops('input', cycle));
+      },
+    );
+
+    it('rejects an output schema with one', () => {
+      const error = catchError(() =>
+        assertRemoteSchema({ type: 'object', allOf: [{ $ref: '#' }] }, limits, where, 'output'),
+      );
+      expect(error).toBeInstanceOf(ToolDefinitionError);
+      expect((error as Error).message).toBe(loops('output', '# → #/allOf/0 → #'));
+    });
   });
 
   it.each([
@@ -42,3 +83,12 @@ describe('assertRemoteSchema', () => {
     expect(() => assertRemoteSchema(schema, limits, where)).toThrow(new ToolDefinitionError(message));
   });
 });
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
