@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // Entry point `protolink`: everything public — agents, runtime, policy, errors, and `protolink/tools`.
 export * from './tools/index';
 export {

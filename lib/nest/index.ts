@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // Entry point `protolink/nest`: the NestJS module. @nestjs/common and @nestjs/core are optional peers;
 // the guard below turns their absence into an error that names them.
 import './assert-nest-installed';

@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // Entry point: the optional peer is checked before anything loads it.
 import './assert-open-ai-agents-installed';
 

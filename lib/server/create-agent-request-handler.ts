@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ToolInputError } from '../errors/tool-input-error';
 import type { AgentServerOptions } from './agent-server-options';
-import { InMemoryEventStore } from './http/in-memory-event-store';
+import { createInMemoryEventStoreFactory } from './http/create-in-memory-event-store-factory';
 import { McpEndpoint } from './http/mcp-endpoint';
 import type { ResumableEventStore } from './http/resumable-event-store';
 import { RequestGuard } from './http/request-guard';
 import { sendAgentCard } from './http/send-agent-card';
 import { sendJsonRpcError } from './http/send-json-rpc-error';
 import { resolveAgentServerSettings } from './resolve-agent-server-settings';
+import type { AgentServerSettings } from './resolve-agent-server-settings';
 import { resolveInteractionTimeoutMs } from './create-mcp-server';
 import type { ServableAgent } from './servable-agent';
 
@@ -78,8 +79,9 @@ export function createAgentRequestHandler(
     maxConcurrentStatelessCalls: settings.maxConcurrentStatelessCalls,
     maxBodyBytes: settings.maxBodyBytes,
     enableJsonResponse: options.enableJsonResponse === true,
-    createEventStore: resolveEventStore(options.eventStore),
+    createEventStore: resolveEventStore(options.eventStore, settings),
     sseRetryMs: resolveRetryMs(options.sseRetryMs),
+    maxGetStreamsPerSession: settings.maxGetStreamsPerSession,
     onError,
     serverOptions: {
       maxConcurrentCalls: settings.maxConcurrentCallsPerSession,
@@ -170,9 +172,17 @@ const DEFAULT_SSE_RETRY_MS = 1_000;
 
 function resolveEventStore(
   option: AgentRequestHandlerOptions['eventStore'],
+  settings: AgentServerSettings,
 ): (() => ResumableEventStore) | undefined {
   if (option === false) return undefined;
-  if (option === undefined) return () => new InMemoryEventStore();
+  if (option === undefined) {
+    // One budget per server: the default stores of all its sessions share it.
+    return createInMemoryEventStoreFactory({
+      maxBytesPerSession: settings.maxEventStoreBytesPerSession,
+      maxBytes: settings.maxEventStoreBytes,
+      resumeWindowMs: settings.eventStoreResumeWindowMs,
+    });
+  }
   if (typeof option !== 'function') {
     throw new ToolInputError(
       'eventStore must be false or a function returning a store for one session (storeEvent, replayEventsAfter).',

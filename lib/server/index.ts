@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // Entry point `protolink/server`: serving an agent's tools over MCP (streamable HTTP and stdio). It loads
 // the MCP SDK, so it is its own subpath, out of the `protolink` entry's import graph.
 export {
@@ -11,8 +12,17 @@ export { createAgentRequestHandler } from './create-agent-request-handler';
 export type { AgentRequestHandler, AgentRequestHandlerOptions } from './create-agent-request-handler';
 export { AGENT_SERVER_DEFAULTS } from './agent-server-options';
 export type { AgentServerOptions, AgentServerHandle } from './agent-server-options';
-export { InMemoryEventStore, DEFAULT_MAX_STORED_EVENTS } from './http/in-memory-event-store';
+export {
+  InMemoryEventStore,
+  DEFAULT_MAX_STORED_EVENTS,
+  DEFAULT_MAX_STORED_EVENT_BYTES,
+  DEFAULT_RESUME_WINDOW_MS,
+} from './http/in-memory-event-store';
 export type { InMemoryEventStoreOptions } from './http/in-memory-event-store';
+export { EventStoreBudget, DEFAULT_MAX_EVENT_STORE_BYTES } from './http/event-store-budget';
+export type { EventStoreBudgetOptions } from './http/event-store-budget';
+export { createInMemoryEventStoreFactory } from './http/create-in-memory-event-store-factory';
+export type { InMemoryEventStoreFactoryOptions } from './http/create-in-memory-event-store-factory';
 export type { ResumableEventStore } from './http/resumable-event-store';
 export { serveStdio } from './serve-stdio';
 export type { ServeStdioOptions, StdioServerHandle } from './serve-stdio';

@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // Entry point `protolink/tools`: the tool contract, decorators, registry, schema helpers and built-ins.
 export type { BaseTool, ToolCallOptions } from './base-tool';
 export type { JsonSchema } from './json-schema';

@@ -24,10 +24,11 @@ class HealthController {
 }
 
 describe('ProtolinkModule', () => {
-  describe.each([
+  const platforms: [string, () => FastifyAdapter | undefined][] = [
     ['Express', () => undefined],
     ['Fastify', () => new FastifyAdapter()],
-  ] as const)('forRoot with serve on %s', (_platform, makeAdapter) => {
+  ];
+  describe.each(platforms)('forRoot with serve on %s', (_platform, makeAdapter) => {
     const apps: INestApplication[] = [];
     const clients: Client[] = [];
     afterEach(async () => {
@@ -35,13 +36,15 @@ describe('ProtolinkModule', () => {
       await Promise.all(apps.splice(0).map((app) => app.close()));
     });
 
-    async function listen(options: ProtolinkModuleOptions) {
+    async function listen(
+      options: ProtolinkModuleOptions,
+    ): Promise<{ app: INestApplication; port: number; base: string }> {
       const moduleRef = await Test.createTestingModule({
         imports: [ProtolinkModule.forRoot(options), CustomersModule, ReportsModule],
         controllers: [HealthController],
       }).compile();
       const adapter = makeAdapter();
-      const app = adapter
+      const app: INestApplication = adapter
         ? moduleRef.createNestApplication(adapter, { logger: false })
         : moduleRef.createNestApplication({ logger: false });
       apps.push(app);

@@ -22,6 +22,8 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 };
 
 const SETUP_TIMEOUT_MS = 600_000;
+/** The TypeScript 5 release the consumers of the older compiler use. */
+const TYPESCRIPT_5 = '5.9.3';
 
 interface CommandResult {
   status: number | null;
@@ -103,11 +105,16 @@ describe('the packed package', () => {
             'class-transformer',
             '@nestjs/common',
             '@nestjs/core',
+            '@nestjs/platform-fastify',
             'rxjs',
           ].map((name) => [name, versionOf(name)]),
         ),
       },
-      devDependencies: { typescript: versionOf('typescript'), '@types/node': versionOf('@types/node') },
+      devDependencies: {
+        typescript: versionOf('typescript'),
+        typescript5: `npm:typescript@${TYPESCRIPT_5}`,
+        '@types/node': versionOf('@types/node'),
+      },
     };
     writeFileSync(join(workspace, 'package.json'), `${JSON.stringify(consumerManifest, null, 2)}\n`);
     runOrFail(
@@ -197,16 +204,19 @@ describe('the packed package', () => {
     'a %s consumer',
     (_name, project) => {
       it(
-        'type-checks with its own TypeScript and runs a tool module',
+        project.run
+          ? 'type-checks with its own TypeScript and runs a tool module'
+          : 'type-checks every entry',
         () => {
           const folder = writeConsumerProject(workspace, project, manifest.devDependencies.typescript!);
-          const tsc = require.resolve('typescript/bin/tsc', { paths: [folder] });
+          const tsc = require.resolve(`${project.compiler}/bin/tsc`, { paths: [folder] });
           expect(tsc.startsWith(workspace)).toBe(true);
           const compiled = run(process.execPath, [tsc, '-p', 'tsconfig.json'], folder);
           expect({ status: compiled.status, output: compiled.stdout + compiled.stderr }).toEqual({
             status: 0,
             output: '',
           });
+          if (!project.run) return;
           const output = runOrFail(process.execPath, [join('dist', 'main.js')], folder);
           expect(JSON.parse(output.trim())).toEqual({
             sum: 5,

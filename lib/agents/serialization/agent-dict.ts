@@ -31,6 +31,8 @@ export type ToolDict = BuiltinToolDict | NativeToolDict;
 export interface McpServerPinDict {
   /** The tool's name on the server. */
   name: string;
+  /** The local name the pin binds (absent in pins saved before pins were bound to local names). */
+  localName?: string;
   /** sha256 (hex) of the pinned definition's canonical JSON. */
   sha256: string;
   /** The pinned definition (name, title, description, schemas, annotations). */

@@ -45,7 +45,7 @@ export function addSchemasCommand(program: Command, io: CliIo): void {
   program
     .command('schemas')
     .description(
-      'compile @Tool classes with typescript-json-schema and write the schema manifest (output schemas from return types, interface-typed parameters)',
+      'compile @Tool classes with typescript-json-schema (a dev dependency: npm install --save-dev typescript-json-schema) and write the schema manifest (output schemas from return types, interface-typed parameters)',
     )
     .argument('[paths...]', 'TypeScript files or folders holding @Tool classes', [])
     .option('-o, --out <file>', 'where to write the manifest', 'protolink.schemas.json')
