@@ -27,7 +27,10 @@ export interface NativeToolOptions {
    * only a function without parameters may leave out (`() => …`).
    */
   inputSchema?: SchemaSource;
-  /** JSON Schema or DTO class of the result; permissive `{}` when absent. */
+  /**
+   * JSON Schema or DTO class of the result, normalized (title `<name>Output`); when absent or null the tool
+   * declares no output schema (`outputSchema` null), never a placeholder that accepts anything.
+   */
   outputSchema?: SchemaSource;
   /** Labels (null → `[]`). */
   tags?: string[] | null;
@@ -42,7 +45,7 @@ export interface NativeToolOptions {
   capabilities?: readonly string[] | null;
   /** Builds the RunAction the policy evaluates; must return a RunAction. */
   actionBuilder?: ActionBuilder | null;
-  /** Check results against `outputSchema` (off by default: the schema is advertised). */
+  /** Check results against `outputSchema`, which it then needs (off by default: the schema is advertised). */
   validateOutput?: boolean;
   /** Free-form metadata (built-in ids, MCP annotations…), frozen. */
   metadata?: Record<string, unknown>;
@@ -70,7 +73,8 @@ export class NativeTool implements BaseTool {
    * validation and model exports use the normalized {@link inputSchema}.
    */
   readonly declaredInputSchema: JsonSchema | null;
-  readonly outputSchema: JsonSchema;
+  /** JSON Schema of the result, or null when nothing says what the tool returns. */
+  readonly outputSchema: JsonSchema | null;
   readonly tags: string[];
   readonly examples: unknown[];
   readonly capabilities: readonly string[];
@@ -87,7 +91,8 @@ export class NativeTool implements BaseTool {
 
   /**
    * @throws ToolDefinitionError for a bad name, a missing function, a function with parameters but no
-   *   `inputSchema`, capabilities that are not a list of capability names, or a schema that cannot be compiled.
+   *   `inputSchema`, `validateOutput` without an `outputSchema`, capabilities that are not a list of
+   *   capability names, or a schema that cannot be compiled.
    */
   constructor(options: NativeToolOptions) {
     if (typeof options !== 'object' || options === null) {
@@ -123,7 +128,10 @@ export class NativeTool implements BaseTool {
     this.declaredInputSchema = isJsonSchemaObject(options.inputSchema)
       ? (deepFreezeCopy(options.inputSchema) as JsonSchema)
       : null;
-    this.outputSchema = this.buildSchema(options.outputSchema, 'Output');
+    this.outputSchema =
+      options.outputSchema === undefined || options.outputSchema === null
+        ? null
+        : this.buildSchema(options.outputSchema, 'Output');
     this.tags = [...(options.tags ?? [])].map(String);
     this.examples = [...(options.examples ?? [])];
     this.capabilities = readToolCapabilities(options.name, options.capabilities);
@@ -131,6 +139,12 @@ export class NativeTool implements BaseTool {
     this.func = options.func;
     this.actionBuilder = options.actionBuilder ?? null;
     this.validateOutput = options.validateOutput === true;
+    if (this.validateOutput && this.outputSchema === null) {
+      throw new ToolDefinitionError(
+        `Tool '${this.name}' asks for validateOutput but has no output schema to check results against. Pass outputSchema (a JSON Schema or a DTO class); for a @Tool method returning Promise<T> or an object type, give @Tool({ outputSchema }) or load the manifest of 'protolink schemas' (new ToolRegistry({ manifest: loadSchemaManifest(path) })). Or drop validateOutput.`,
+        { toolName: this.name },
+      );
+    }
     this.dto = options.dto ? freezeBinding(options.dto) : undefined;
     // Copied: validation is prepared once, so later changes to the caller's object would be ignored anyway.
     this.limits = options.limits ? Object.freeze({ ...options.limits }) : undefined;
@@ -199,8 +213,9 @@ export class NativeTool implements BaseTool {
    */
   runValidated(validated: Record<string, unknown>, context: RunContext | undefined): unknown {
     const result = this.func(validated, context as RunContext);
-    if (!this.validateOutput) return result;
-    const validate = (value: unknown) => validateToolOutput(value, this.outputSchema, this.name);
+    const schema = this.validateOutput ? this.outputSchema : null;
+    if (schema === null) return result;
+    const validate = (value: unknown) => validateToolOutput(value, schema, this.name);
     return isPromiseLike(result) ? Promise.resolve(result).then(validate) : validate(result);
   }
 
@@ -251,7 +266,6 @@ export class NativeTool implements BaseTool {
   private buildSchema(source: SchemaSource, suffix: 'Input' | 'Output'): JsonSchema {
     const title = `${this.name}${suffix}`;
     if (this.untrusted && source && typeof source === 'object') return structuredClone(source) as JsonSchema;
-    if (suffix === 'Output' && (source === undefined || source === null)) return { title };
     try {
       return normalizeSchema(source, title);
     } catch (error) {

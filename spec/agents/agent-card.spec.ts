@@ -117,7 +117,22 @@ describe('AgentSkill', () => {
         tags: ['net'],
         examples: [{}],
         inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
+        // The tool declares no output schema (null); the card's JSON form writes `{}` for "unknown".
+        outputSchema: {},
+      });
+      expect(tool.outputSchema).toBeNull();
+    });
+
+    it('advertises the output schema a tool declares', () => {
+      const tool = new NativeTool({
+        name: 'count',
+        description: 'Counts',
+        outputSchema: { type: 'integer' },
+        func: () => 1,
+      });
+      expect(AgentSkill.fromTool(tool).toJSON().outputSchema).toEqual({
+        type: 'integer',
+        title: 'countOutput',
       });
     });
   });

@@ -27,7 +27,7 @@ describe('protolink schemas', () => {
       type: 'object',
       required: ['city'],
     });
-    expect(io.stdout.join('\n')).toMatch(/Wrote \d+ tool schema entries from 4 files/);
+    expect(io.stdout.join('\n')).toMatch(/Wrote \d+ tool schema entries from 5 files/);
     expect(io.stderr).toEqual([]);
   });
 

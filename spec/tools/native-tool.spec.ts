@@ -7,7 +7,7 @@ import { RunContext } from '../../lib/runtime/run-context';
 import type { JsonSchema } from '../../lib/tools/json-schema';
 import { NativeTool } from '../../lib/tools/native-tool';
 import type { NativeToolOptions } from '../../lib/tools/native-tool';
-import { BookingRequest, GeoPoint } from '../fixtures/dto/booking.dto';
+import { BookingRequest, GeoPoint, SearchQuery } from '../fixtures/dto/booking.dto';
 
 const addSchema: JsonSchema = {
   type: 'object',
@@ -229,9 +229,25 @@ describe('NativeTool', () => {
       });
     });
 
-    it('gives a permissive output schema titled <name>Output when nothing is known', () => {
-      expect(makeTool().outputSchema).toEqual({ title: 'addOutput' });
-      expect(makeTool({ outputSchema: null }).outputSchema).toEqual({ title: 'addOutput' });
+    it('declares no output schema when none is given, never a placeholder that accepts anything', () => {
+      expect(makeTool().outputSchema).toBeNull();
+      expect(makeTool({ outputSchema: null }).outputSchema).toBeNull();
+    });
+
+    it('builds the output schema of a DTO class', () => {
+      expect(makeTool({ outputSchema: SearchQuery }).outputSchema).toMatchObject({
+        type: 'object',
+        required: ['query'],
+        additionalProperties: false,
+        title: 'addOutput',
+      });
+    });
+
+    it('throws ToolDefinitionError for validateOutput without an output schema', () => {
+      expect(() => makeTool({ validateOutput: true })).toThrow(ToolDefinitionError);
+      expect(() => makeTool({ validateOutput: true })).toThrow(
+        "Tool 'add' asks for validateOutput but has no output schema to check results against. Pass outputSchema",
+      );
     });
 
     it('normalizes a given output schema with the title <name>Output', () => {

@@ -9,7 +9,7 @@ export interface ToolOptions {
   description: string;
   /** Explicit input schema (JSON Schema or a DTO class); wins over everything inferred. */
   inputSchema?: JsonSchema | Function;
-  /** Explicit output schema (JSON Schema or a DTO class). */
+  /** Explicit output schema (JSON Schema or a DTO class); wins over the return type and the manifest. */
   outputSchema?: JsonSchema | Function;
   /** Labels, merged after the `@Toolset` tags. */
   tags?: string[];

@@ -8,6 +8,7 @@ import { NativeTool } from '../native-tool';
 import { classToJsonSchema } from '../schema/class-to-json-schema';
 import { designTypeToSchema } from '../schema/design-type-to-schema';
 import { isDtoClass } from '../schema/dto-model';
+import { isPermissiveSchema } from '../schema/is-permissive-schema';
 import { normalizeSchema } from '../schema/normalize-schema';
 import type { DtoBinding } from '../validation/validate-dto-args';
 
@@ -19,8 +20,8 @@ export interface ScanToolsOptions {
 
 /**
  * Reads the `@Tool` metadata of an instance's class chain (the subclass wins) and returns NativeTools
- * bound to the instance. Schema precedence: explicit option > DTO metadata > manifest > design type >
- * permissive.
+ * bound to the instance. Schema precedence: explicit option > DTO metadata > manifest > design type; an
+ * output schema that none of them gives is not declared (`outputSchema` null), never a placeholder.
  *
  * @throws ToolDefinitionError when a tool is declared wrongly.
  */
@@ -181,14 +182,22 @@ function buildParamSchema(
   return designTypeToSchema(param.designType);
 }
 
+/**
+ * The output schema a method's types give, or undefined when nothing says what it returns. An async method's
+ * design type is `Promise` and an object type's is `Object`, neither of which says anything: its `T` comes
+ * from the manifest, never from a placeholder that accepts anything.
+ */
 function buildOutputSchema(
   definition: ToolDefinition,
   entry: SchemaManifestEntry | undefined,
 ): JsonSchema | undefined {
-  if (isDtoClass(definition.returnType)) return classToJsonSchema(definition.returnType as Function);
-  if (entry?.outputSchema) return entry.outputSchema;
-  if (definition.returnType && isKnownDesignType(definition.returnType) && definition.returnType !== Array) {
-    return designTypeToSchema(definition.returnType);
+  const { returnType } = definition;
+  if (isDtoClass(returnType)) return classToJsonSchema(returnType as Function);
+  // `unknown` and `any` compile to `{}`: a schema that accepts anything is not declared.
+  if (entry?.outputSchema && !isPermissiveSchema(entry.outputSchema)) return entry.outputSchema;
+  // `Array` (items unknown) and `Object` say too little to declare.
+  if (returnType && isKnownDesignType(returnType) && returnType !== Array) {
+    return designTypeToSchema(returnType);
   }
   return undefined;
 }

@@ -1,6 +1,8 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
+import type { SchemaManifest } from '../manifest/schema-manifest';
 import { buildToolDefinitions } from '../metadata/build-tool-definitions';
+import type { ToolDefinition } from '../metadata/tool-definition';
 import { scanToolDefinition } from '../registry/scan-tools';
 import { classToJsonSchema } from './class-to-json-schema';
 import { isDtoClass } from './dto-model';
@@ -12,6 +14,11 @@ export type SchemaTarget = Function | readonly [Function, string];
 export interface InferSchemaOptions {
   /** Title written on the schema. */
   title: string;
+  /**
+   * Schemas from `protolink schemas` (`loadSchemaManifest`), for what decorator metadata cannot see: the `T`
+   * of a method returning `Promise<T>`, interface-typed parameters.
+   */
+  manifest?: SchemaManifest;
 }
 
 /**
@@ -21,20 +28,21 @@ export interface InferSchemaOptions {
  */
 export function inferInputSchema(target: SchemaTarget, options: InferSchemaOptions): JsonSchema {
   if (typeof target === 'function') return classToJsonSchema(requireDto(target), { title: options.title });
-  const schema = structuredClone(scanToolDefinition(...findDefinition(target)).inputSchema);
+  const schema = structuredClone(scanToolDefinition(...findDefinition(target), options.manifest).inputSchema);
   return { ...schema, title: options.title };
 }
 
 /**
- * Infers the output schema of a `@Tool` method from its return type (a DTO, `number`, `string`…), or of a
- * DTO class; permissive `{}` when nothing is known.
+ * Infers the output schema of a `@Tool` method (its explicit `outputSchema`, else its return type: a DTO,
+ * `number`, `string`…, or the manifest's schema of a `Promise<T>` or object type), or of a DTO class. Returns
+ * null when nothing says what the method returns, never a schema that accepts anything.
  *
  * @throws ToolDefinitionError when the target has no tool or DTO metadata.
  */
-export function inferOutputSchema(target: SchemaTarget, options: InferSchemaOptions): JsonSchema {
+export function inferOutputSchema(target: SchemaTarget, options: InferSchemaOptions): JsonSchema | null {
   if (typeof target === 'function') return classToJsonSchema(requireDto(target), { title: options.title });
-  const schema = structuredClone(scanToolDefinition(...findDefinition(target)).outputSchema);
-  return { ...schema, title: options.title };
+  const schema = scanToolDefinition(...findDefinition(target), options.manifest).outputSchema;
+  return schema === null ? null : { ...structuredClone(schema), title: options.title };
 }
 
 function requireDto(target: Function): Function {
@@ -46,7 +54,7 @@ function requireDto(target: Function): Function {
   return target;
 }
 
-function findDefinition(target: readonly [Function, string]): Parameters<typeof scanToolDefinition> {
+function findDefinition(target: readonly [Function, string]): [Function, ToolDefinition] {
   const [classTarget, methodName] = target;
   const definition = buildToolDefinitions(classTarget).find((item) => item.methodName === methodName);
   if (!definition) {

@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import type { JsonSchema } from '../json-schema';
+import { UNCONSTRAINING_KEYWORDS } from './is-permissive-schema';
 import { isJsonSchemaLike } from './legacy-field-map';
 import { normalizeSchema } from './normalize-schema';
 
@@ -67,28 +68,6 @@ const JSON_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'contentEncoding',
   'contentMediaType',
   'contentSchema',
-]);
-
-/** Keywords that constrain nothing by themselves: annotations, identifiers and definitions. */
-const UNCONSTRAINING_KEYWORDS: ReadonlySet<string> = new Set([
-  '$schema',
-  '$id',
-  '$defs',
-  'definitions',
-  '$comment',
-  '$anchor',
-  '$dynamicAnchor',
-  '$recursiveAnchor',
-  '$vocabulary',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'contentEncoding',
-  'contentMediaType',
 ]);
 
 /** How {@link toValidationSchema} reads a schema. */

@@ -3,6 +3,7 @@ import { IsInt, IsString } from 'class-validator';
 import { ToolDefinitionError } from '../../../lib/errors/tool-definition-error';
 import { Param } from '../../../lib/tools/decorators/param.decorator';
 import { Tool } from '../../../lib/tools/decorators/tool.decorator';
+import type { SchemaManifest } from '../../../lib/tools/manifest/schema-manifest';
 import { inferInputSchema, inferOutputSchema } from '../../../lib/tools/schema/infer-schema';
 import { BookingRequest, SearchQuery } from '../../fixtures/dto/booking.dto';
 import { TravelTools } from '../../fixtures/toolsets/travel-tools';
@@ -143,9 +144,25 @@ describe('inferOutputSchema', () => {
     });
   });
 
-  it('is permissive when the return type says nothing (void, Promise, interfaces)', () => {
-    expect(inferOutputSchema([ShopTools, 'ping'], { title: 'pingOutput' })).toEqual({ title: 'pingOutput' });
-    expect(inferOutputSchema([TravelTools, 'bookHotel'], { title: 'book_hotelOutput' })).toEqual({
+  it('returns null when the return type says nothing (void, Promise, interfaces), never a placeholder', () => {
+    expect(inferOutputSchema([ShopTools, 'ping'], { title: 'pingOutput' })).toBeNull();
+    expect(inferOutputSchema([TravelTools, 'bookHotel'], { title: 'book_hotelOutput' })).toBeNull();
+  });
+
+  it("takes the T of Promise<T> from a manifest's output schema", () => {
+    const manifest: SchemaManifest = {
+      version: 1,
+      tools: {
+        'TravelTools.bookHotel': {
+          outputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        },
+      },
+    };
+    expect(inferOutputSchema([TravelTools, 'bookHotel'], { title: 'book_hotelOutput', manifest })).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' } },
+      required: ['id'],
+      additionalProperties: false,
       title: 'book_hotelOutput',
     });
   });

@@ -69,7 +69,7 @@ describe('calculator', () => {
       const tool = calculator();
       for (const expression of ['(18 * 4) + 3', '7 / 2', '-7 // 2', '2**-1', '1e308']) {
         const result = await tool.call({ expression });
-        expect(validateToolOutput(result, tool.outputSchema, 'calculator')).toEqual(result);
+        expect(validateToolOutput(result, tool.outputSchema!, 'calculator')).toEqual(result);
       }
     });
 

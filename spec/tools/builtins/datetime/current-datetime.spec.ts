@@ -275,7 +275,7 @@ describe('currentDatetime', () => {
       const tool = toolAt('2026-11-01T06:00:00Z');
       for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu', 'Pacific/Chatham']) {
         const result = await tool.call({ timezone });
-        expect(validateToolOutput(result, tool.outputSchema, 'current_datetime')).toEqual(result);
+        expect(validateToolOutput(result, tool.outputSchema!, 'current_datetime')).toEqual(result);
       }
     });
 

@@ -18,7 +18,7 @@ import {
 } from '../../../fixtures/web-search/provider-body-arbitraries';
 import { SearchTestServer, generateTestCertificate } from '../../../fixtures/web-search/search-test-server';
 
-const OUTPUT_SCHEMA = webSearch().outputSchema;
+const OUTPUT_SCHEMA = webSearch().outputSchema!;
 const RESULT_KEYS = new Set(['title', 'url', 'snippet', 'sponsored', 'age', 'published_at']);
 const FORBIDDEN_URL_CHARACTERS = /[\s\u0000-\u001f\u007f-\u009f<>"{}|\\^`]/u;
 const isRfc3986Uri = fullFormats.uri as (value: string) => boolean;

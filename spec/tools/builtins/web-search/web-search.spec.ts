@@ -113,7 +113,7 @@ describe('webSearch', () => {
           published_at: '2024-01-08T02:03:21',
         },
       ]);
-      expect(() => validateToolOutput(response, webSearch().outputSchema, 'web_search')).not.toThrow();
+      expect(() => validateToolOutput(response, webSearch().outputSchema!, 'web_search')).not.toThrow();
     });
 
     it.each([
