@@ -8,6 +8,7 @@ import { RedisCommands } from './redis-commands';
 import { RedisEventLog } from './redis-event-log';
 import { RedisSessionBus } from './redis-session-bus';
 import { RedisSessionStore } from './redis-session-store';
+import { toStoreError } from './to-store-error';
 
 /** Default of {@link CreateRedisBackendOptions.keyPrefix}. */
 export const DEFAULT_REDIS_KEY_PREFIX = 'protolink:';
@@ -134,8 +135,9 @@ function toClient(url: string): RedisClientLike {
       connectTimeout: 5_000,
       // Until the first connection, give up at the first failure so a wrong address fails the start; after
       // it, retry forever (a restarted Redis is picked up again without restarting the server).
+      // (A store error, not the socket's own: node-redis checks `instanceof Error` in its own realm.)
       reconnectStrategy: (retries: number, cause: Error) =>
-        connectedOnce ? Math.min(50 * 2 ** Math.min(retries, 6), 2_000) : cause,
+        connectedOnce ? Math.min(50 * 2 ** Math.min(retries, 6), 2_000) : toStoreError(cause),
     },
   });
   client.on('ready', () => {

@@ -21,6 +21,9 @@ function isErrorReply(error: Error): boolean {
  */
 export function toStoreError(error: unknown, sessionId?: string): ProtolinkError {
   if (error instanceof ProtolinkError) return error;
+  // node-redis wraps what a reconnect strategy returned (ours returns a store error) in ReconnectStrategyError.
+  const original = (error as { originalError?: unknown } | null)?.originalError;
+  if (original instanceof ProtolinkError) return original;
   const message = error instanceof Error ? error.message : String(error);
   const reason = message.replace(/\s+/g, ' ').trim().slice(0, 300) || 'unknown Redis failure';
   if (
