@@ -68,7 +68,9 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
   }
   const timeoutMs = options.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
-    throw new ToolInputError(`commandTimeoutMs must be a whole number of at least 1, got ${String(timeoutMs)}.`);
+    throw new ToolInputError(
+      `commandTimeoutMs must be a whole number of at least 1, got ${String(timeoutMs)}.`,
+    );
   }
   const idleTimeoutMs = options.idleTimeoutMs ?? AGENT_SERVER_DEFAULTS.sessionIdleTimeoutMs;
   const onError = options.onConnectionError ?? (() => {});

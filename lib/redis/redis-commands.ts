@@ -54,7 +54,8 @@ export class RedisCommands {
     try {
       return await this.withTimeout(this.client.sendCommand(['EVALSHA', script.sha1, ...tail]));
     } catch (error) {
-      if (!(error instanceof Error && /^NOSCRIPT\b/.test(error.message))) throw toStoreError(error, sessionId);
+      if (!(error instanceof Error && /^NOSCRIPT\b/.test(error.message)))
+        throw toStoreError(error, sessionId);
     }
     try {
       return await this.withTimeout(this.client.sendCommand(['EVAL', script.source, ...tail]));

@@ -7,14 +7,7 @@ import {
 } from '../server/http/in-memory-event-store';
 import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from '../server/state/event-log';
 import type { SessionKey } from '../server/state/session-key';
-import {
-  APPEND,
-  DELETE_SESSION,
-  HAS_EVENT,
-  IS_COMPLETE,
-  READ_AFTER,
-  USAGE,
-} from './event-log-scripts';
+import { APPEND, DELETE_SESSION, HAS_EVENT, IS_COMPLETE, READ_AFTER, USAGE } from './event-log-scripts';
 import type { RedisCommands, RedisScript } from './redis-commands';
 import {
   assertStorableSessionKey,
@@ -76,7 +69,9 @@ export class RedisEventLog implements EventLog {
   async append(key: SessionKey, streamId: string, message: Record<string, unknown>): Promise<string> {
     assertStorableSessionKey(key);
     if (!isStorableStreamId(streamId)) {
-      throw new ToolInputError(`A stream id must be 1-200 of [A-Za-z0-9_-], got '${String(streamId).slice(0, 100)}'.`);
+      throw new ToolInputError(
+        `A stream id must be 1-200 of [A-Za-z0-9_-], got '${String(streamId).slice(0, 100)}'.`,
+      );
     }
     const json = JSON.stringify(message);
     const bytes = Buffer.byteLength(json) + EVENT_OVERHEAD_BYTES;
@@ -162,9 +157,14 @@ function toEntry(entry: unknown, key: SessionKey): { sequence: string; json: str
     const match = /^0-([0-9]+)$/.exec(String(entry[0]));
     const fields = entry[1] as unknown[];
     const at = fields.findIndex((field, index) => index % 2 === 0 && String(field) === 'm');
-    if (match && at >= 0 && at + 1 < fields.length) return { sequence: match[1]!, json: String(fields[at + 1]) };
+    if (match && at >= 0 && at + 1 < fields.length)
+      return { sequence: match[1]!, json: String(fields[at + 1]) };
   }
-  throw new SessionStoreDataError({ sessionId: key.sessionId, reason: 'a stream entry Protolink did not write', provider: 'redis' });
+  throw new SessionStoreDataError({
+    sessionId: key.sessionId,
+    reason: 'a stream entry Protolink did not write',
+    provider: 'redis',
+  });
 }
 
 function toMessage(json: string, key: SessionKey): Record<string, unknown> {
@@ -172,10 +172,18 @@ function toMessage(json: string, key: SessionKey): Record<string, unknown> {
   try {
     message = JSON.parse(json);
   } catch {
-    throw new SessionStoreDataError({ sessionId: key.sessionId, reason: 'a stored event is not JSON', provider: 'redis' });
+    throw new SessionStoreDataError({
+      sessionId: key.sessionId,
+      reason: 'a stored event is not JSON',
+      provider: 'redis',
+    });
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-    throw new SessionStoreDataError({ sessionId: key.sessionId, reason: 'a stored event is not a JSON object', provider: 'redis' });
+    throw new SessionStoreDataError({
+      sessionId: key.sessionId,
+      reason: 'a stored event is not a JSON object',
+      provider: 'redis',
+    });
   }
   return message as Record<string, unknown>;
 }
@@ -183,14 +191,20 @@ function toMessage(json: string, key: SessionKey): Record<string, unknown> {
 function toWholeNumber(value: unknown, key: SessionKey): number {
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number < 1) {
-    throw new SessionStoreDataError({ sessionId: key.sessionId, reason: 'the event sequence is not a number', provider: 'redis' });
+    throw new SessionStoreDataError({
+      sessionId: key.sessionId,
+      reason: 'the event sequence is not a number',
+      provider: 'redis',
+    });
   }
   return number;
 }
 
 function wholeNumber(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new ToolInputError(`RedisEventLog ${name} must be a whole number of at least 1, got ${String(value)}.`);
+    throw new ToolInputError(
+      `RedisEventLog ${name} must be a whole number of at least 1, got ${String(value)}.`,
+    );
   }
   return value;
 }

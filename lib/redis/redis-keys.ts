@@ -13,7 +13,8 @@ export function isStorableSessionKey(key: SessionKey): boolean {
   return (
     typeof key.sessionId === 'string' &&
     SESSION_ID.test(key.sessionId) &&
-    (key.tokenSubject === undefined || (typeof key.tokenSubject === 'string' && TOKEN_SUBJECT.test(key.tokenSubject)))
+    (key.tokenSubject === undefined ||
+      (typeof key.tokenSubject === 'string' && TOKEN_SUBJECT.test(key.tokenSubject)))
   );
 }
 

@@ -89,7 +89,9 @@ export class RedisSessionBus implements SessionBus {
   async close(): Promise<void> {
     const subscriptions = [...this.subscriptions];
     this.subscriptions.clear();
-    await Promise.allSettled(subscriptions.map(({ channel, raw }) => this.subscriber.client.unsubscribe(channel, raw)));
+    await Promise.allSettled(
+      subscriptions.map(({ channel, raw }) => this.subscriber.client.unsubscribe(channel, raw)),
+    );
   }
 
   private channelOf(key: SessionKey): string {

@@ -105,7 +105,12 @@ export class RedisSessionStore implements SessionStore {
 
   async touch(key: SessionKey): Promise<boolean> {
     if (!isStorableSessionKey(key)) return false;
-    const reply = await this.commands.script(TOUCH, [this.keyOf(key)], [String(this.idleTimeoutMs)], key.sessionId);
+    const reply = await this.commands.script(
+      TOUCH,
+      [this.keyOf(key)],
+      [String(this.idleTimeoutMs)],
+      key.sessionId,
+    );
     return Number(reply) === 1;
   }
 
@@ -154,7 +159,8 @@ function toRecord(key: SessionKey, reply: unknown[], now: number): SessionRecord
     } catch {
       fail(`field ${name} is not JSON`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`field ${name} is not an object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      fail(`field ${name} is not an object`);
     return value as Record<string, unknown>;
   };
   if (fields.get('format') !== FORMAT) fail('the session hash is not in a format this version writes');

@@ -8,7 +8,11 @@ const UNAVAILABLE_REPLIES =
 
 /** Whether Redis itself answered with an error (as opposed to a connection failing). */
 function isErrorReply(error: Error): boolean {
-  for (let type: unknown = error.constructor; typeof type === 'function'; type = Object.getPrototypeOf(type)) {
+  for (
+    let type: unknown = error.constructor;
+    typeof type === 'function';
+    type = Object.getPrototypeOf(type)
+  ) {
     if ((type as { name?: string }).name === 'ErrorReply') return true;
   }
   return false;

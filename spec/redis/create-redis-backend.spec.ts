@@ -40,7 +40,9 @@ describe('createRedisBackend', () => {
   });
 
   it('refuses a key prefix with braces', async () => {
-    await expect(createRedisBackend({ redis: 'redis://127.0.0.1:1', keyPrefix: 'a{b}' })).rejects.toMatchObject({
+    await expect(
+      createRedisBackend({ redis: 'redis://127.0.0.1:1', keyPrefix: 'a{b}' }),
+    ).rejects.toMatchObject({
       code: 'TOOL_INPUT',
     });
   });
@@ -83,7 +85,11 @@ describeWithRedis(
 
     beforeAll(async () => {
       server = await startRedisServer();
-      backend = await createRedisBackend({ redis: server.url, keyPrefix: server.keyPrefix, commandTimeoutMs: 2_000 });
+      backend = await createRedisBackend({
+        redis: server.url,
+        keyPrefix: server.keyPrefix,
+        commandTimeoutMs: 2_000,
+      });
     });
 
     afterAll(async () => {

@@ -62,7 +62,11 @@ describeWithRedis('protolink/redis session seams', () => {
     });
 
     it('treats a session id or subject it could not store as unknown, and refuses to create one', async () => {
-      for (const key of [{ sessionId: 'a{b}' }, { sessionId: '' }, { sessionId: 'ok', tokenSubject: 'a:b' }]) {
+      for (const key of [
+        { sessionId: 'a{b}' },
+        { sessionId: '' },
+        { sessionId: 'ok', tokenSubject: 'a:b' },
+      ]) {
         await expect(backend.sessions.get(key)).resolves.toBeUndefined();
         await expect(backend.sessions.touch(key)).resolves.toBe(false);
         await expect(backend.sessions.create(newRecord(key))).rejects.toBeInstanceOf(ToolInputError);
@@ -73,7 +77,11 @@ describeWithRedis('protolink/redis session seams', () => {
       const readFails = async (key: { sessionId: string; tokenSubject?: string }, reason: RegExp) => {
         const error = await backend.sessions.get(key).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(SessionStoreDataError);
-        expect(error).toMatchObject({ sessionId: key.sessionId, code: 'SESSION_STORE_DATA', retryable: false });
+        expect(error).toMatchObject({
+          sessionId: key.sessionId,
+          code: 'SESSION_STORE_DATA',
+          retryable: false,
+        });
         expect((error as SessionStoreDataError).reason).toMatch(reason);
       };
 

@@ -47,7 +47,10 @@ export class InMemorySessionBus implements SessionBus {
     const entry: Listener = (message) => {
       if (typeof message !== 'object' || message === null || Array.isArray(message)) {
         options.onError?.(
-          new SessionStoreDataError({ sessionId: key.sessionId, reason: 'a bus message that is not a JSON object' }),
+          new SessionStoreDataError({
+            sessionId: key.sessionId,
+            reason: 'a bus message that is not a JSON object',
+          }),
         );
         return;
       }

@@ -1,11 +1,6 @@
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { SessionKey } from './session-key';
-import type {
-  NewSessionRecord,
-  SessionRecord,
-  SessionRecordChanges,
-  SessionStore,
-} from './session-store';
+import type { NewSessionRecord, SessionRecord, SessionRecordChanges, SessionStore } from './session-store';
 
 /** Options of {@link InMemorySessionStore}. */
 export interface InMemorySessionStoreOptions {
