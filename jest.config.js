@@ -9,4 +9,6 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30000,
+  // Prints one line naming the Redis suites skipped when there is no redis-server nor REDIS_URL.
+  reporters: ['default', '<rootDir>/spec/fixtures/redis/skipped-redis-reporter.js'],
 };

@@ -185,6 +185,26 @@ describe('the public API of SPEC.md', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('never loads protolink/redis nor the redis client when protolink or protolink/server is imported', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '-r',
+        'ts-node/register/transpile-only',
+        '-e',
+        "require('reflect-metadata'); require('./lib/index.ts'); require('./lib/server/index.ts'); console.log(JSON.stringify(Object.keys(require.cache).filter((path) => /node_modules[\\/](redis|@redis)[\\/]|[\\/]lib[\\/]redis[\\/]/.test(path))))",
+      ],
+      { cwd: root },
+    );
+    expect(JSON.parse(stdout.trim())).toEqual([]);
+    const offenders = listSources(join(root, 'lib')).filter(
+      (file) =>
+        !/[\\/]lib[\\/]redis[\\/]/.test(file) &&
+        /from '(redis|@redis\/[^']*)'|from '\.\.?\/(\.\.\/)*redis\//.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('maps every package.json export to the built file of its entry', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       exports: Record<string, { types: string; default: string } | string>;
@@ -199,6 +219,7 @@ describe('the public API of SPEC.md', () => {
       './ai-sdk': 'lib/ai-sdk/index',
       './langchain': 'lib/langchain/index',
       './openai-agents': 'lib/openai-agents/index',
+      './redis': 'lib/redis/index',
     };
     for (const [subpath, source] of Object.entries(expected)) {
       expect(manifest.exports[subpath]).toEqual({

@@ -9,6 +9,14 @@ export { UnsafeUrlError } from './unsafe-url-error';
 export type { UnsafeUrlErrorOptions } from './unsafe-url-error';
 export { ToolRuntimeError } from './tool-runtime-error';
 export type { ToolRuntimeErrorOptions } from './tool-runtime-error';
+export {
+  SessionStoreUnavailableError,
+  SESSION_STORE_UNAVAILABLE_HTTP_STATUS,
+  SESSION_STORE_UNAVAILABLE_RPC_CODE,
+} from './session-store-unavailable-error';
+export type { SessionStoreUnavailableErrorOptions } from './session-store-unavailable-error';
+export { SessionStoreDataError } from './session-store-data-error';
+export type { SessionStoreDataErrorOptions } from './session-store-data-error';
 export { ToolDefinitionError } from './tool-definition-error';
 export { ActionPolicyError } from './action-policy-error';
 export type { ActionPolicyErrorOptions } from './action-policy-error';

@@ -30,3 +30,30 @@ export { isServableAgent } from './servable-agent';
 export type { ServableAgent, ServableAgentCard } from './servable-agent';
 export { toMcpTool } from './to-mcp-tool';
 export { toCallToolResult, toCallToolErrorResult, ERROR_META_KEY } from './to-call-tool-result';
+export type { SessionKey } from './state/session-key';
+export type {
+  SessionStore,
+  SessionRecord,
+  NewSessionRecord,
+  SessionRecordChanges,
+} from './state/session-store';
+export type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from './state/event-log';
+export type {
+  SessionBus,
+  SessionBusMessage,
+  SessionBusSubscribeOptions,
+  SessionBusSubscription,
+} from './state/session-bus';
+export { InMemorySessionStore } from './state/in-memory-session-store';
+export type { InMemorySessionStoreOptions } from './state/in-memory-session-store';
+export { InMemoryEventLog } from './state/in-memory-event-log';
+export type { InMemoryEventLogOptions } from './state/in-memory-event-log';
+export { InMemorySessionBus } from './state/in-memory-session-bus';
+export { toResumableEventStore } from './state/to-resumable-event-store';
+export { toTokenSubject } from './state/to-token-subject';
+export {
+  SessionStoreUnavailableError,
+  SESSION_STORE_UNAVAILABLE_HTTP_STATUS,
+  SESSION_STORE_UNAVAILABLE_RPC_CODE,
+} from '../errors/session-store-unavailable-error';
+export { SessionStoreDataError } from '../errors/session-store-data-error';

@@ -86,6 +86,12 @@ describe('entries whose optional peer is not installed', () => {
       'protolink/openai-agents needs the optional peer dependency @openai/agents',
       'npm install @openai/agents',
     ],
+    [
+      'lib/redis/index.ts',
+      ['redis', '@redis'],
+      'protolink/redis needs the optional peer dependency redis',
+      'npm install redis',
+    ],
   ])('%s fails at import with the package and the install command', async (entry, hidden, what, install) => {
     const failure = nodeWithout(hidden, `require('./${entry}');`);
     await expect(failure).rejects.toMatchObject({
@@ -97,7 +103,7 @@ describe('entries whose optional peer is not installed', () => {
 
   it('lets `protolink` load and call tools without any of them', async () => {
     const result = await nodeWithout(
-      ['ai', '@langchain/core', '@openai/agents', 'typescript-json-schema', '@nestjs'],
+      ['ai', '@langchain/core', '@openai/agents', 'typescript-json-schema', '@nestjs', 'redis', '@redis'],
       "require('reflect-metadata'); const p = require('./lib/index.ts'); " +
         "const agent = new p.Agent({ card: { name: 'a', description: 'd', url: 'http://127.0.0.1:1' }, tools: [p.calculator()] }); " +
         "agent.callTool('calculator', { expression: '2**10' }).then((r) => console.log(JSON.stringify(r)));",

@@ -1,0 +1,164 @@
+import { createClient } from 'redis';
+import { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';
+import { ToolInputError } from '../errors/tool-input-error';
+import { AGENT_SERVER_DEFAULTS } from '../server/agent-server-options';
+import type { EventLogOptions } from '../server/state/event-log';
+import type { RedisClientLike } from './redis-client-like';
+import { RedisCommands } from './redis-commands';
+import { RedisEventLog } from './redis-event-log';
+import { RedisSessionBus } from './redis-session-bus';
+import { RedisSessionStore } from './redis-session-store';
+import { toStoreError } from './to-store-error';
+
+/** Default of {@link CreateRedisBackendOptions.keyPrefix}. */
+export const DEFAULT_REDIS_KEY_PREFIX = 'protolink:';
+
+/** Default of {@link CreateRedisBackendOptions.commandTimeoutMs}: 5 s. */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 5_000;
+
+/** Options of {@link createRedisBackend}. */
+export interface CreateRedisBackendOptions {
+  /**
+   * A Redis URL (`redis://…`, `rediss://…`), or a node-redis client (`createClient()` of `redis`), connected
+   * or not. A given client is used as is and never closed by the backend; a duplicate of it carries the
+   * subscriptions.
+   */
+  redis: string | RedisClientLike;
+  /** Prefix of every key and channel (default `protolink:`). Give each agent sharing one Redis its own. */
+  keyPrefix?: string;
+  /** How long a session lives without use, in ms (default 30 min, as the server's `sessionIdleTimeoutMs`). */
+  idleTimeoutMs?: number;
+  /** Bounds of the event log, per session (defaults as the in-memory store's). */
+  eventLog?: EventLogOptions;
+  /** A command unanswered this long fails as unavailable, in ms (default 5 s). */
+  commandTimeoutMs?: number;
+  /** Connection errors of the clients the backend made (they reconnect by themselves meanwhile). */
+  onConnectionError?: (error: unknown) => void;
+}
+
+/** The Redis implementations of the session seams, on one connection (plus one for subscriptions). */
+export interface RedisBackend {
+  /** The session records. */
+  readonly sessions: RedisSessionStore;
+  /** The resumable streams' events. */
+  readonly events: RedisEventLog;
+  /** The session channels. */
+  readonly bus: RedisSessionBus;
+  /** The key prefix in use. */
+  readonly keyPrefix: string;
+  /** Ends the subscriptions and closes the connections the backend opened (never a client it was given). */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to Redis (or takes a node-redis client) and returns the Redis session store, event log and bus.
+ * Clients made from a URL do not queue commands while disconnected (a request fails at once with
+ * `session store unavailable`) and reconnect by themselves with a backoff of up to 2 s.
+ *
+ * @throws SessionStoreUnavailableError when the URL is not a Redis URL (not retryable) or Redis cannot be
+ * reached (retryable).
+ * @throws ToolInputError for a key prefix, timeout or bound that is not valid.
+ */
+export async function createRedisBackend(options: CreateRedisBackendOptions): Promise<RedisBackend> {
+  const keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
+  if (typeof keyPrefix !== 'string' || !/^[\x21-\x7a\x7c\x7e]{0,200}$/.test(keyPrefix)) {
+    throw new ToolInputError(
+      `redisKeyPrefix must be up to 200 visible ASCII characters without braces, got '${String(keyPrefix).slice(0, 100)}'.`,
+    );
+  }
+  const timeoutMs = options.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
+    throw new ToolInputError(
+      `commandTimeoutMs must be a whole number of at least 1, got ${String(timeoutMs)}.`,
+    );
+  }
+  const idleTimeoutMs = options.idleTimeoutMs ?? AGENT_SERVER_DEFAULTS.sessionIdleTimeoutMs;
+  const onError = options.onConnectionError ?? (() => {});
+  const owned = typeof options.redis === 'string';
+  const client = typeof options.redis === 'string' ? toClient(options.redis) : options.redis;
+  if (owned) client.on('error', onError);
+  const subscriber = client.duplicate();
+  subscriber.on('error', onError);
+  const commands = new RedisCommands(client, timeoutMs);
+  const subscriberCommands = new RedisCommands(subscriber, timeoutMs);
+  try {
+    if (!client.isOpen) await commands.guard(() => client.connect());
+    await subscriberCommands.guard(() => subscriber.connect());
+    await commands.send(['PING']);
+  } catch (error) {
+    await closeClient(subscriber);
+    if (owned) await closeClient(client);
+    throw error;
+  }
+  const sessions = new RedisSessionStore({ commands, keyPrefix, idleTimeoutMs });
+  const events = new RedisEventLog({
+    commands,
+    keyPrefix,
+    keyTtlMs: idleTimeoutMs + (options.eventLog?.resumeWindowMs ?? 30_000),
+    ...options.eventLog,
+  });
+  const bus = new RedisSessionBus({ commands, subscriber: subscriberCommands, keyPrefix });
+  let closed = false;
+  return {
+    sessions,
+    events,
+    bus,
+    keyPrefix,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await bus.close();
+      await closeClient(subscriber);
+      if (owned) await closeClient(client);
+    },
+  };
+}
+
+/** A client for a URL: fails at once while disconnected, reconnects by itself, and fails fast at start. */
+function toClient(url: string): RedisClientLike {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^rediss?:$/.test(parsed.protocol)) {
+    throw new SessionStoreUnavailableError({
+      reason: `'${redactUrl(url)}' is not a redis:// or rediss:// URL`,
+      provider: 'redis',
+      retryable: false,
+    });
+  }
+  let connectedOnce = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 5_000,
+      // Until the first connection, give up at the first failure so a wrong address fails the start; after
+      // it, retry forever (a restarted Redis is picked up again without restarting the server).
+      // (A store error, not the socket's own: node-redis checks `instanceof Error` in its own realm.)
+      reconnectStrategy: (retries: number, cause: Error) =>
+        connectedOnce ? Math.min(50 * 2 ** Math.min(retries, 6), 2_000) : toStoreError(cause),
+    },
+  });
+  client.on('ready', () => {
+    connectedOnce = true;
+  });
+  return client as unknown as RedisClientLike;
+}
+
+async function closeClient(client: RedisClientLike): Promise<void> {
+  try {
+    if (client.isReady && client.close) await client.close();
+    else if (client.isReady && client.quit) await client.quit();
+    else client.destroy?.();
+  } catch {
+    client.destroy?.();
+  }
+}
+
+/** The URL without its password, for messages. */
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^@/]*):[^@/]*@/, '//$1:***@').slice(0, 200);
+}

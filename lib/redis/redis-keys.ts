@@ -1,0 +1,53 @@
+import { ToolInputError } from '../errors/tool-input-error';
+import type { SessionKey } from '../server/state/session-key';
+
+/** Visible ASCII (as MCP session ids are) but for the braces that delimit the id in a key's hash tag. */
+const SESSION_ID = /^[\x21-\x7a\x7c\x7e]{1,256}$/;
+/** A token subject is a hash (or another plain identifier) the caller chose: no separators. */
+const TOKEN_SUBJECT = /^[A-Za-z0-9._=+/-]{1,200}$/;
+/** Stream ids of the MCP SDK are UUIDs and `_GET_stream`. */
+const STREAM_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** Whether the key names a session this store can hold (a malformed one is simply not there). */
+export function isStorableSessionKey(key: SessionKey): boolean {
+  return (
+    typeof key.sessionId === 'string' &&
+    SESSION_ID.test(key.sessionId) &&
+    (key.tokenSubject === undefined ||
+      (typeof key.tokenSubject === 'string' && TOKEN_SUBJECT.test(key.tokenSubject)))
+  );
+}
+
+/** @throws ToolInputError when the session id or token subject cannot be part of a key. */
+export function assertStorableSessionKey(key: SessionKey): void {
+  if (!isStorableSessionKey(key)) {
+    throw new ToolInputError(
+      `A Redis-backed session needs an id of 1-256 visible ASCII characters without braces and a token subject of 1-200 of [A-Za-z0-9._=+/-], got id '${String(key.sessionId).slice(0, 100)}'.`,
+    );
+  }
+}
+
+/** Whether a stream id can be part of a key. */
+export function isStorableStreamId(streamId: string): boolean {
+  return typeof streamId === 'string' && STREAM_ID.test(streamId);
+}
+
+/**
+ * The keys of one session. Each carries the token subject (empty without auth) and the session id, the id
+ * as the hash tag (`{id}`) so a session's keys live on one Redis Cluster slot:
+ * `<prefix>session:<subject>:{<id>}` (hash), `<prefix>log:<subject>:{<id>}` (hash of counters) with
+ * `…:order` (sorted set), `…:done` (sorted set) and `…:stream:<streamId>` (one Redis Stream per stream), and
+ * the channel `<prefix>bus:<subject>:{<id>}`.
+ */
+export function toSessionKeys(prefix: string, key: SessionKey) {
+  const tail = `${key.tokenSubject ?? ''}:{${key.sessionId}}`;
+  const log = `${prefix}log:${tail}`;
+  return {
+    session: `${prefix}session:${tail}`,
+    log,
+    order: `${log}:order`,
+    done: `${log}:done`,
+    streamBase: `${log}:stream:`,
+    channel: `${prefix}bus:${tail}`,
+  };
+}

@@ -1,0 +1,223 @@
+import { createClient } from 'redis';
+import { SessionStoreDataError } from '../../lib/errors/session-store-data-error';
+import { ToolInputError } from '../../lib/errors/tool-input-error';
+import { createRedisBackend } from '../../lib/redis/index';
+import type { RedisBackend } from '../../lib/redis/index';
+import { RedisCommands } from '../../lib/redis/redis-commands';
+import { RedisEventLog } from '../../lib/redis/redis-event-log';
+import { toSessionKeys } from '../../lib/redis/redis-keys';
+import { RedisSessionStore } from '../../lib/redis/redis-session-store';
+import type { SessionBusMessage } from '../../lib/server/state/session-bus';
+import { describeWithRedis, startRedisServer } from '../fixtures/redis/redis-server';
+import type { RedisServerHandle } from '../fixtures/redis/redis-server';
+import {
+  eventLogContract,
+  lateSubscriberContract,
+  newKey,
+  newRecord,
+  sessionBusContract,
+  sessionStoreContract,
+  waitFor,
+} from '../fixtures/state/session-seam-contracts';
+
+describeWithRedis('protolink/redis session seams', () => {
+  let server: RedisServerHandle;
+  let backend: RedisBackend;
+  /** A plain client to look at (and tamper with) what the stores wrote. */
+  let raw: ReturnType<typeof createClient>;
+  let commands: RedisCommands;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    backend = await createRedisBackend({ redis: server.url, keyPrefix: server.keyPrefix });
+    raw = createClient({ url: server.url });
+    raw.on('error', () => {});
+    await raw.connect();
+    commands = new RedisCommands(raw as never, 5_000);
+  });
+
+  afterAll(async () => {
+    await backend?.close();
+    raw?.destroy();
+    await server?.dispose();
+  });
+
+  const keysOf = (key: { sessionId: string; tokenSubject?: string }) => toSessionKeys(server.keyPrefix, key);
+
+  describe('RedisSessionStore', () => {
+    sessionStoreContract(
+      (idleTimeoutMs) => new RedisSessionStore({ commands, keyPrefix: server.keyPrefix, idleTimeoutMs }),
+    );
+
+    it('keeps a session as a hash under the prefix, its expiry following the idle timeout', async () => {
+      const key = newKey('subject');
+      await backend.sessions.create(newRecord(key));
+      const name = keysOf(key).session;
+      expect(name).toBe(`${server.keyPrefix}session:subject:{${key.sessionId}}`);
+      expect(await raw.type(name)).toBe('hash');
+      const ttl = await raw.pTTL(name);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(backend.sessions.idleTimeoutMs);
+      expect(JSON.stringify(await raw.hGetAll(name))).not.toContain('"token"');
+    });
+
+    it('treats a session id or subject it could not store as unknown, and refuses to create one', async () => {
+      for (const key of [
+        { sessionId: 'a{b}' },
+        { sessionId: '' },
+        { sessionId: 'ok', tokenSubject: 'a:b' },
+      ]) {
+        await expect(backend.sessions.get(key)).resolves.toBeUndefined();
+        await expect(backend.sessions.touch(key)).resolves.toBe(false);
+        await expect(backend.sessions.create(newRecord(key))).rejects.toBeInstanceOf(ToolInputError);
+      }
+    });
+
+    describe('hostile values', () => {
+      const readFails = async (key: { sessionId: string; tokenSubject?: string }, reason: RegExp) => {
+        const error = await backend.sessions.get(key).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(SessionStoreDataError);
+        expect(error).toMatchObject({
+          sessionId: key.sessionId,
+          code: 'SESSION_STORE_DATA',
+          retryable: false,
+        });
+        expect((error as SessionStoreDataError).reason).toMatch(reason);
+      };
+
+      it('is a data error of that session for truncated JSON, a foreign hash or no expiry', async () => {
+        const truncated = newKey();
+        await backend.sessions.create(newRecord(truncated));
+        await raw.hSet(keysOf(truncated).session, 'clientInfo', '{"name":"cut');
+        await readFails(truncated, /clientInfo is not JSON/);
+
+        const foreign = newKey();
+        await raw.hSet(keysOf(foreign).session, { hello: 'world' });
+        await raw.pExpire(keysOf(foreign).session, 60_000);
+        await readFails(foreign, /format/);
+
+        const renamed = newKey('subject');
+        await backend.sessions.create(newRecord(renamed));
+        await raw.hSet(keysOf(renamed).session, 'sessionId', 'another');
+        await readFails(renamed, /another session/);
+
+        const eternal = newKey();
+        await backend.sessions.create(newRecord(eternal));
+        await raw.persist(keysOf(eternal).session);
+        await readFails(eternal, /no expiry/);
+
+        const array = newKey();
+        await backend.sessions.create(newRecord(array));
+        await raw.hSet(keysOf(array).session, 'clientCapabilities', '[1,2]');
+        await readFails(array, /not an object/);
+      });
+
+      it('is a data error of that session for a key of the wrong type, and others go on', async () => {
+        const wrong = newKey();
+        await raw.set(keysOf(wrong).session, 'not a hash', { PX: 60_000 });
+        await readFails(wrong, /WRONGTYPE/);
+        await expect(backend.sessions.touch(wrong)).rejects.toBeInstanceOf(SessionStoreDataError);
+        await expect(backend.sessions.update(wrong, { logLevel: 'debug' })).rejects.toBeInstanceOf(
+          SessionStoreDataError,
+        );
+        const fine = newKey();
+        await backend.sessions.create(newRecord(fine));
+        await expect(backend.sessions.get(fine)).resolves.toMatchObject({ sessionId: fine.sessionId });
+      });
+    });
+  });
+
+  describe('RedisEventLog', () => {
+    eventLogContract(
+      (options) => new RedisEventLog({ ...options, commands, keyPrefix: server.keyPrefix, keyTtlMs: 60_000 }),
+    );
+
+    it('keeps each stream as a Redis Stream under the session, with counters, all expiring', async () => {
+      const key = newKey('subject');
+      await backend.events.append(key, 'stream-a', { jsonrpc: '2.0', method: 'n' });
+      const keys = keysOf(key);
+      expect(keys.streamBase).toBe(`${server.keyPrefix}log:subject:{${key.sessionId}}:stream:`);
+      expect(await raw.type(`${keys.streamBase}stream-a`)).toBe('stream');
+      expect(await raw.type(keys.log)).toBe('hash');
+      expect(await raw.type(keys.order)).toBe('zset');
+      for (const name of [keys.log, keys.order, `${keys.streamBase}stream-a`]) {
+        expect(await raw.pTTL(name)).toBeGreaterThan(0);
+      }
+      await backend.events.deleteSession(key);
+      expect(await raw.keys(`${server.keyPrefix}log:subject:{${key.sessionId}}*`)).toEqual([]);
+    });
+
+    it('refuses a stream id it could not store', async () => {
+      await expect(backend.events.append(newKey(), 'a:b', {})).rejects.toBeInstanceOf(ToolInputError);
+    });
+
+    describe('hostile values', () => {
+      it('is a data error of that session for an unreadable event, a foreign entry or counters of the wrong type', async () => {
+        const key = newKey();
+        const first = await backend.events.append(key, 'stream-a', { jsonrpc: '2.0', method: 'n' });
+        const keys = keysOf(key);
+        await raw.xAdd(`${keys.streamBase}stream-a`, '0-900', { m: '{"jsonrpc":"2.0","meth' });
+        const replayed = backend.events.replayAfter(key, first, async () => {});
+        await expect(replayed).rejects.toBeInstanceOf(SessionStoreDataError);
+
+        const foreign = newKey();
+        const start = await backend.events.append(foreign, 'stream-a', {});
+        await raw.xAdd(`${keysOf(foreign).streamBase}stream-a`, '0-900', { other: 'field' });
+        await expect(backend.events.replayAfter(foreign, start, async () => {})).rejects.toMatchObject({
+          code: 'SESSION_STORE_DATA',
+          sessionId: foreign.sessionId,
+        });
+
+        const wrongType = newKey();
+        await raw.set(keysOf(wrongType).log, 'x', { PX: 60_000 });
+        await expect(backend.events.append(wrongType, 'stream-a', {})).rejects.toBeInstanceOf(
+          SessionStoreDataError,
+        );
+
+        const badCounter = newKey();
+        await raw.hSet(keysOf(badCounter).log, 'sequence', 'not a number');
+        await raw.pExpire(keysOf(badCounter).log, 60_000);
+        await expect(backend.events.append(badCounter, 'stream-a', {})).rejects.toBeInstanceOf(
+          SessionStoreDataError,
+        );
+
+        // Another session is untouched by all of this.
+        const fine = newKey();
+        const id = await backend.events.append(fine, 'stream-a', {});
+        await backend.events.append(fine, 'stream-a', { jsonrpc: '2.0', method: 'n' });
+        await expect(backend.events.replayAfter(fine, id, async () => {})).resolves.toBe('stream-a');
+      });
+
+      it('keeps a foreign order member from breaking the bound checks of other sessions', async () => {
+        const key = newKey();
+        await raw.zAdd(keysOf(key).order, { score: 0, value: 'garbage' });
+        await raw.hSet(keysOf(key).log, 'events', '5000');
+        const log = new RedisEventLog({ commands, keyPrefix: server.keyPrefix, maxEvents: 2 });
+        await expect(log.append(key, 'stream-a', {})).rejects.toBeInstanceOf(SessionStoreDataError);
+        const other = newKey();
+        await log.append(other, 'stream-a', {});
+        await expect(log.usage(other)).resolves.toMatchObject({ events: 1 });
+      });
+    });
+  });
+
+  describe('RedisSessionBus', () => {
+    sessionBusContract(() => backend.bus);
+    lateSubscriberContract(() => ({ bus: backend.bus, log: backend.events }));
+
+    it('reports a message that is not a JSON object to onError, for that subscription only', async () => {
+      const key = newKey('subject');
+      const errors: unknown[] = [];
+      const received: SessionBusMessage[] = [];
+      await backend.bus.subscribe(key, (message) => received.push(message), {
+        onError: (error) => errors.push(error),
+      });
+      await raw.publish(keysOf(key).channel, '{"truncated');
+      await raw.publish(keysOf(key).channel, '[1]');
+      await backend.bus.publish(key, { ok: true });
+      await waitFor(() => received.length === 1 && errors.length === 2);
+      expect(errors[0]).toBeInstanceOf(SessionStoreDataError);
+      expect(received).toEqual([{ ok: true }]);
+    });
+  });
+});
