@@ -8,8 +8,11 @@ import type { SearchQuery, WebSearchEngine, WebSearchFreshness } from './web-sea
  * Checks the (schema-validated) arguments of one `web_search` call again, trims the query and returns the
  * search to run; nothing here touches the network or the environment.
  *
- * @throws ToolInputError for an empty or too long query, more than 50 words, a result count out of range, an
- * unknown freshness or engine, or a freshness other than `any` for wikipedia.
+ * The query's length limit (400 code points) counts the trimmed text, so surrounding whitespace never makes a
+ * query too long; the input schema leaves the raw length open for that reason.
+ *
+ * @throws ToolInputError for an empty or too long query (after trimming), more than 50 words, a result count
+ * out of range, an unknown freshness or engine, or a freshness other than `any` for wikipedia.
  */
 export function normalizeSearchArguments(args: Record<string, unknown>): SearchQuery {
   const query = normalizeQuery(args.query);
@@ -39,7 +42,7 @@ function normalizeQuery(raw: unknown): string {
   if (query.length === 0) {
     throw inputError('web search query must not be empty; pass the words to search for.');
   }
-  const length = [...query].length;
+  const length = countCodePoints(query);
   if (length > WEB_SEARCH_LIMITS.maxQueryLength) {
     throw inputError(
       `the query has ${length} characters after trimming; it must not exceed ${WEB_SEARCH_LIMITS.maxQueryLength}. Shorten it.`,
@@ -52,6 +55,18 @@ function normalizeQuery(raw: unknown): string {
     );
   }
   return query;
+}
+
+/** Counts code points without building an array: the schema sets no raw maxLength, so the text can be long. */
+function countCodePoints(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    const next = text.charCodeAt(index + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) index += 1;
+    count += 1;
+  }
+  return count;
 }
 
 function normalizeMaxResults(raw: unknown): number {

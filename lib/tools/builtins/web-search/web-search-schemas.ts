@@ -12,10 +12,11 @@ export function buildWebSearchInputSchema(): JsonSchema {
   return {
     type: 'object',
     properties: {
+      // No maxLength: the limit counts the trimmed text, so a padded query of 400 characters is valid. The
+      // tool checks the trimmed length itself (normalizeSearchArguments) and refuses longer ones.
       query: {
         type: 'string',
         minLength: 1,
-        maxLength: WEB_SEARCH_LIMITS.maxQueryLength,
         description: `What to search for: 1–${WEB_SEARCH_LIMITS.maxQueryLength} characters after trimming, at most ${WEB_SEARCH_LIMITS.maxQueryWords} words.`,
       },
       max_results: {

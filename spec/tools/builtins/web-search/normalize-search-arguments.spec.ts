@@ -39,6 +39,14 @@ describe('normalizeSearchArguments', () => {
       );
     });
 
+    it('counts the length after trimming, however long the padding', () => {
+      const query = 'q'.repeat(400);
+      expect(normalizeSearchArguments({ query: `${' '.repeat(10_000)}${query}\n\t` }).query).toBe(query);
+      expect(() => normalizeSearchArguments({ query: ` ${'😀'.repeat(401)} ` })).toThrow(
+        'web_search: the query has 401 characters after trimming; it must not exceed 400. Shorten it.',
+      );
+    });
+
     it('accepts 50 words and rejects 51', () => {
       const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index}`).join('  ');
       expect(normalizeSearchArguments({ query: words(50) }).query).toBe(words(50));

@@ -65,7 +65,11 @@ describe('webSearch', () => {
       expect(first.description).toMatch(/untrusted/u);
       expect(first.inputSchema).toMatchObject({
         properties: {
-          query: { type: 'string', minLength: 1, maxLength: 400 },
+          query: {
+            type: 'string',
+            minLength: 1,
+            description: 'What to search for: 1–400 characters after trimming, at most 50 words.',
+          },
           max_results: { type: 'integer', minimum: 1, maximum: 10, default: 5 },
           freshness: { enum: ['any', 'day', 'week', 'month', 'year'], default: 'any' },
           engine: { enum: ['brave', 'duckduckgo', 'wikipedia'], default: 'brave' },
@@ -73,6 +77,10 @@ describe('webSearch', () => {
         required: ['query'],
         additionalProperties: false,
       });
+      // The 400-character limit applies after trimming (checked by the tool), so the schema sets none on the raw text.
+      expect((first.inputSchema as { properties: { query: object } }).properties.query).not.toHaveProperty(
+        'maxLength',
+      );
       expect(first.outputSchema).toMatchObject({
         required: ['query', 'provider', 'results', 'more_results_available', 'untrusted_content'],
         additionalProperties: false,
@@ -123,8 +131,14 @@ describe('webSearch', () => {
       [
         'a query of 401 characters',
         { query: 'a'.repeat(401), engine: 'wikipedia' },
-        ToolValidationError,
-        /query/u,
+        ToolInputError,
+        /the query has 401 characters after trimming; it must not exceed 400\. Shorten it\./u,
+      ],
+      [
+        'a padded query of 401 characters after trimming',
+        { query: `  ${'a'.repeat(401)}\n`, engine: 'wikipedia' },
+        ToolInputError,
+        /the query has 401 characters after trimming; it must not exceed 400\. Shorten it\./u,
       ],
       [
         'a query of 51 words',

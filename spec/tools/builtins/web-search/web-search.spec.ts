@@ -362,6 +362,14 @@ describe('webSearch', () => {
       });
     });
 
+    it('sends a 400-character query padded with whitespace, trimmed', async () => {
+      server.respond = () => ({ headers: JSON_TYPE, body: '{"pages":[]}' });
+      const query = 'q'.repeat(400);
+      const response = await search({ query: ` \t${query}${' '.repeat(100)}\n`, engine: 'wikipedia' });
+      expect(new URL(server.requests[0].path, 'https://en.wikipedia.org').searchParams.get('q')).toBe(query);
+      expect(response).toMatchObject({ query, provider: 'wikipedia' });
+    });
+
     it('reports no more results when exactly max_results pages came back', async () => {
       server.respond = () => ({
         headers: JSON_TYPE,
