@@ -13,6 +13,9 @@ export const CALCULATOR_LIMITS = Object.freeze({
   maxIntegerBits: 4096,
   /** Largest absolute float at any step of the computation. */
   maxAbsoluteFloat: 1e308,
-  /** Largest absolute integer returned: integers go out as JSON numbers, so they must be safe integers. */
-  maxReturnedInteger: 2n ** 53n - 1n,
+  /**
+   * Largest absolute integer returned as a JSON number (`Number.MAX_SAFE_INTEGER`); a larger one is returned
+   * as a string of its exact decimal digits, since a JSON number past it loses digits in most parsers.
+   */
+  maxIntegerAsNumber: 2n ** 53n - 1n,
 });

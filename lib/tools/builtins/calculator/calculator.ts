@@ -5,7 +5,8 @@ import { evaluateArithmetic } from './evaluate-arithmetic';
 
 const DESCRIPTION =
   'Evaluate bounded arithmetic with numbers, parentheses and +, -, *, /, //, %, or ** using Python semantics ' +
-  '(integers are exact; / always gives a float). No names, functions or variables: this tool never executes ' +
+  '(integers are exact; / always gives a float; an integer beyond 2**53 - 1 is returned as a string of its ' +
+  'exact digits). No names, functions or variables: this tool never executes ' +
   'code. Limits: 256 characters, 64 syntax nodes, exponents up to +/-100.';
 
 /**

@@ -4,12 +4,16 @@ import { evaluateExpressionTree } from './evaluate-expression-tree';
 import { parseExpression } from './parse-expression';
 import { tokenizeExpression } from './tokenize-expression';
 
-/** What `calculator` returns: the trimmed expression and its value as a JSON number. */
+/** What `calculator` returns: the trimmed expression and its exact value. */
 export interface CalculatorResult {
   /** The expression as evaluated (the input, trimmed). */
   expression: string;
-  /** The value: an integer (exact, a safe JSON integer) or a finite float with |x| <= 1e308. */
-  result: number;
+  /**
+   * The value: a finite float with |x| <= 1e308 or a safe integer (|n| <= 2**53 - 1) as a number; an integer
+   * beyond that (up to 4096 bits) as a string of its exact decimal digits, e.g. `'1267650600228229401496703205376'`
+   * for `2**100` (`BigInt(result)` reads it back).
+   */
+  result: number | string;
 }
 
 function countCodePoints(text: string, stopAfter: number): number {
@@ -28,13 +32,13 @@ function countCodePoints(text: string, stopAfter: number): number {
 /**
  * Evaluates one arithmetic expression with Python's numeric semantics, without `eval` or `Function`: the
  * length is checked first, then the expression is tokenized, parsed (counting syntax nodes) and evaluated
- * with every intermediate value checked. Integers are exact (BigInt) while computing and must be safe JSON
- * integers when returned.
+ * with every intermediate value checked. Integers are exact (BigInt) throughout: one within
+ * `Number.MAX_SAFE_INTEGER` is returned as a number, a larger one as a string of its exact digits.
  *
  * @throws ToolInputError ("must not be empty", "is not valid arithmetic", "contains an unsupported
  * operation", "accepts real numbers only", "limited to 64 syntax nodes", "cannot divide by zero",
  * "exponents are limited to +/-100", "integer results are limited to 4096 bits", "result must be finite and
- * within the supported magnitude", "exceed the safe JSON integer range").
+ * within the supported magnitude").
  */
 export function evaluateArithmetic(expression: string): CalculatorResult {
   if (typeof expression !== 'string') {
@@ -51,12 +55,8 @@ export function evaluateArithmetic(expression: string): CalculatorResult {
   const { root } = parseExpression(tokenizeExpression(candidate));
   const value = evaluateExpressionTree(root);
   if (typeof value === 'number') return { expression: candidate, result: value };
-  const limit = CALCULATOR_LIMITS.maxReturnedInteger;
-  if (value > limit || value < -limit) {
-    throw buildCalculatorError(
-      `integer results exceed the safe JSON integer range (|n| <= 2**53 - 1 = ${limit}); the exact result has ` +
-        `${value.toString().replace('-', '').length} digits. Write a float (e.g. 2.0**100 instead of 2**100) for an approximate result.`,
-    );
-  }
+  const limit = CALCULATOR_LIMITS.maxIntegerAsNumber;
+  // A JSON number past 2**53 loses digits in most parsers (JavaScript's included), so it goes out as text.
+  if (value > limit || value < -limit) return { expression: candidate, result: value.toString() };
   return { expression: candidate, result: Number(value) };
 }

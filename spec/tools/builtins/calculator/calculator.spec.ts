@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { ToolInputError } from '../../../../lib/errors/tool-input-error';
 import { ToolValidationError } from '../../../../lib/errors/tool-validation-error';
+import { Agent } from '../../../../lib/agents/agent';
+import type { LlmToolMessage } from '../../../../lib/llm/llm';
+import { runToolLoop } from '../../../../lib/llm/run-tool-loop';
+import { ScriptedLLM } from '../../../../lib/llm/scripted-llm';
 import { calculator } from '../../../../lib/tools/builtins/calculator/calculator';
 import { NativeTool } from '../../../../lib/tools/native-tool';
 import { validateToolOutput } from '../../../../lib/tools/validation/validate-tool-output';
@@ -44,16 +48,25 @@ describe('calculator', () => {
       });
     });
 
-    it('advertises a closed output schema whose result is an integer or a number', () => {
-      expect(calculator().outputSchema).toMatchObject({
+    it('advertises a closed output schema whose result is a number, or a string of digits past 2**53', () => {
+      const schema = calculator().outputSchema;
+      expect(schema).toMatchObject({
         type: 'object',
         required: ['expression', 'result'],
         additionalProperties: false,
         properties: {
           expression: { type: 'string' },
-          result: { anyOf: [{ type: 'integer' }, { type: 'number' }] },
+          result: {
+            anyOf: [
+              { type: 'integer' },
+              { type: 'number' },
+              { type: 'string', pattern: '^-?[1-9][0-9]{15,}$' },
+            ],
+          },
         },
       });
+      const result = (schema as { properties: { result: { description?: unknown } } }).properties.result;
+      expect(result.description).toMatch(/2\*\*53/u);
     });
   });
 
@@ -67,10 +80,38 @@ describe('calculator', () => {
 
     it('returns results that match its own output schema', async () => {
       const tool = calculator();
-      for (const expression of ['(18 * 4) + 3', '7 / 2', '-7 // 2', '2**-1', '1e308']) {
+      for (const expression of ['(18 * 4) + 3', '7 / 2', '-7 // 2', '2**-1', '1e308', '2**100', '-(2**53)']) {
         const result = await tool.call({ expression });
         expect(validateToolOutput(result, tool.outputSchema, 'calculator')).toEqual(result);
       }
+    });
+
+    it('returns integers past 2**53 - 1 as strings of their exact digits, as Python prints them', async () => {
+      await expect(calculator().call({ expression: '2**100' })).resolves.toEqual({
+        expression: '2**100',
+        result: '1267650600228229401496703205376',
+      });
+      await expect(calculator().call({ expression: '2**53 - 1' })).resolves.toEqual({
+        expression: '2**53 - 1',
+        result: 9007199254740991,
+      });
+    });
+
+    it('shows the model the exact digits of a large integer result', async () => {
+      const agent = new Agent({
+        card: { name: 'math', description: 'Computes', url: 'http://127.0.0.1:8080' },
+        tools: [calculator()],
+      });
+      const llm = new ScriptedLLM([
+        { toolCalls: [{ id: 'c1', name: 'calculator', arguments: { expression: '2**100' } }] },
+        { text: 'done' },
+      ]);
+      const run = await runToolLoop(agent, 'What is 2**100?', { llm });
+      expect(run.text).toBe('done');
+      const [message] = llm.calls[1].messages.filter(
+        (entry): entry is LlmToolMessage => entry.role === 'tool',
+      );
+      expect(message.content).toBe('{"expression":"2**100","result":"1267650600228229401496703205376"}');
     });
 
     it('rejects a missing, non-string, empty or too long expression through schema validation', async () => {
@@ -106,8 +147,9 @@ describe('calculator', () => {
       await fc.assert(
         fc.asyncProperty(fc.string({ maxLength: 300, unit: 'binary' }), async (expression) => {
           try {
-            const result = (await tool.call({ expression })) as { result: number };
-            expect(Number.isFinite(result.result)).toBe(true);
+            const { result } = (await tool.call({ expression })) as { result: number | string };
+            if (typeof result === 'string') expect(result).toMatch(/^-?[1-9][0-9]{15,}$/u);
+            else expect(Number.isFinite(result)).toBe(true);
           } catch (error) {
             expect(error).toBeInstanceOf(ToolInputError);
           }
@@ -133,8 +175,15 @@ describe('calculator', () => {
         fc.asyncProperty(fc.array(piece, { maxLength: 60 }), async (pieces) => {
           const expression = pieces.join('').slice(0, 256);
           try {
-            const result = (await tool.call({ expression })) as { result: number };
-            expect(Math.abs(result.result)).toBeLessThanOrEqual(1e308);
+            const { result } = (await tool.call({ expression })) as { result: number | string };
+            if (typeof result === 'string') {
+              expect(
+                BigInt(result) > BigInt(Number.MAX_SAFE_INTEGER) ||
+                  -BigInt(result) > BigInt(Number.MAX_SAFE_INTEGER),
+              ).toBe(true);
+            } else {
+              expect(Math.abs(result)).toBeLessThanOrEqual(1e308);
+            }
           } catch (error) {
             expect(error).toBeInstanceOf(ToolInputError);
             expect((error as Error).message).toMatch(

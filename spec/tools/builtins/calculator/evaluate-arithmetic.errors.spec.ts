@@ -11,7 +11,7 @@ function errorOf(expression: string): ToolInputError {
   throw new ToolInputError(`expected '${expression}' to fail`);
 }
 
-function resultOf(expression: string): number {
+function resultOf(expression: string): number | string {
   return evaluateArithmetic(expression).result;
 }
 

@@ -15,7 +15,7 @@ function errorOf(expression: string): ToolInputError {
   throw new ToolInputError(`expected '${expression}' to fail`);
 }
 
-function resultOf(expression: string): number {
+function resultOf(expression: string): number | string {
   return evaluateArithmetic(expression).result;
 }
 
@@ -123,6 +123,44 @@ describe('evaluateArithmetic', () => {
     });
   });
 
+  describe('exact integers (CPython results)', () => {
+    it.each<[string, number | string]>([
+      ['2**100', '1267650600228229401496703205376'],
+      ['-(2**100)', '-1267650600228229401496703205376'],
+      ['10**30 // 7', '142857142857142857142857142857'],
+      ['-(10**30) // 7', '-142857142857142857142857142858'],
+      ['10**30 % -7', -6],
+      ['-7 // 2', -4],
+      ['-7 % 2', 1],
+      ['2**64 - 1', '18446744073709551615'],
+      ['(2**53)+1', '9007199254740993'],
+      ['2**53-1', 9007199254740991],
+      ['(2**64 - 1) * (2**64 + 1)', '340282366920938463463374607431768211455'],
+    ])('%s is %p', (expression, expected) => {
+      expect(resultOf(expression)).toBe(expected);
+    });
+
+    it.each([
+      ['2**100 * 1.5', 1.901475900342344e30],
+      ['2**100 + 0.0', 1.2676506002282294e30],
+      ['2**100 / 2**99', 2],
+      ['2**64 / 1', 18446744073709552000],
+    ])('mixes %s with a float into a float, as Python does', (expression, expected) => {
+      expect(resultOf(expression)).toBe(expected);
+    });
+
+    it('still refuses integers past 4096 bits and exponents past 100 with the errors it always gave', () => {
+      expect(errorOf('2**10**10').message).toBe(
+        "calculator exponents are limited to +/-100; the exponent of '**' at character 2 is 10000000000.",
+      );
+      expect(errorOf('(2**39)**100 * 2**100 * 2**96').message).toBe(
+        'calculator integer results are limited to 4096 bits; use a float (e.g. 2.0 instead of 2) for an ' +
+          'approximate result, or smaller numbers.',
+      );
+      expect(errorOf('(2**100)**100').message).toContain('integer results are limited to 4096 bits');
+    });
+  });
+
   describe('CPython reference results', () => {
     const file = join(__dirname, 'cpython-reference-results.json');
     const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Array<[string, Expected]> }).cases;
@@ -212,15 +250,18 @@ describe('evaluateArithmetic', () => {
       expect(errorOf(`-${top} - ${top}`).message).toContain('limited to 4096 bits');
     });
 
-    it('returns safe JSON integers and rejects larger integer results with a hint', () => {
+    it('returns integers up to 2**53 - 1 as numbers and larger ones as strings of their exact digits', () => {
       expect(resultOf('2**53 - 1')).toBe(Number.MAX_SAFE_INTEGER);
       expect(resultOf('-(2**53) + 1')).toBe(-Number.MAX_SAFE_INTEGER);
-      expect(errorOf('2**53').message).toBe(
-        'calculator integer results exceed the safe JSON integer range (|n| <= 2**53 - 1 = 9007199254740991); ' +
-          'the exact result has 16 digits. Write a float (e.g. 2.0**100 instead of 2**100) for an approximate result.',
-      );
-      expect(errorOf('-(2**100)').message).toContain('the exact result has 31 digits');
+      expect(resultOf('2**53')).toBe('9007199254740992');
+      expect(resultOf('-(2**53)')).toBe('-9007199254740992');
       expect(resultOf('2.0**100')).toBe(1.2676506002282294e30);
+    });
+
+    it('keeps the largest integers within 4096 bits exact to the last digit', () => {
+      const product = resultOf('(2**64 - 1) * (2**64 + 1) * (2**39)**100 * 2**67');
+      expect(product).toBe(((2n ** 64n - 1n) * (2n ** 64n + 1n) * 2n ** 3967n).toString());
+      expect(BigInt(product).toString(2)).toHaveLength(4095);
     });
 
     it('accepts floats up to 1e308 and rejects larger ones', () => {
