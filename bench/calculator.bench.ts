@@ -1,7 +1,7 @@
-import { calculator } from '../lib/tools/builtins/calculator/calculator';
-import { evaluateArithmetic } from '../lib/tools/builtins/calculator/evaluate-arithmetic';
-import { parseExpression } from '../lib/tools/builtins/calculator/parse-expression';
-import { tokenizeExpression } from '../lib/tools/builtins/calculator/tokenize-expression';
+import { calculator } from '../lib/builtins/calculator/calculator';
+import { evaluateArithmetic } from '../lib/builtins/calculator/evaluate-arithmetic';
+import { parseExpression } from '../lib/builtins/calculator/parse-expression';
+import { tokenizeExpression } from '../lib/builtins/calculator/tokenize-expression';
 import type { BenchRow } from './measure';
 import { measureMicros, measureSyncMicros } from './measure';
 
