@@ -1,7 +1,7 @@
-import { calculator } from '../lib/tools/builtins/calculator/calculator';
-import { evaluateArithmetic } from '../lib/tools/builtins/calculator/evaluate-arithmetic';
-import { parseExpression } from '../lib/tools/builtins/calculator/parse-expression';
-import { tokenizeExpression } from '../lib/tools/builtins/calculator/tokenize-expression';
+import { calculator } from '../lib/builtins/calculator/calculator';
+import { evaluateArithmetic } from '../lib/builtins/calculator/evaluate-arithmetic';
+import { parseExpression } from '../lib/builtins/calculator/parse-expression';
+import { tokenizeExpression } from '../lib/builtins/calculator/tokenize-expression';
 import type { BenchRow } from './measure';
 import { measureMicros, measureSyncMicros } from './measure';
 
@@ -21,7 +21,7 @@ const ARITHMETIC = padTo256(
   '(123456789.125 + 987654321) * 3.75 // 7 - 45678.125 / 3.5 % 1000003.5 + 1099511627776 // 12345 - -98765.5 % ' +
     '4321 * 1.000001 + 7.25e3 / 2.5 - 31415926535.897 // 271828.18 + 0.001 * 0.5 - 6.02214076e23 / 1.380649e-23 % 97',
 );
-/** Exact integers far beyond 2**53 while computing (BigInt), returned as a safe integer. */
+/** Exact integers far beyond 2**53 while computing (BigInt), returned exactly. */
 const BIG_INTEGERS = padTo256(
   '(2 ** 100 * 2 ** 50 + 12345678901234567890) * (3 ** 60 - 98765432109876543210) // (7 ** 80) + (10 ** 40 + 7) % ' +
     '10 ** 12 - 123456789012345678901234567890 // 987654321987654321 % 1000000007',

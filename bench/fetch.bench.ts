@@ -3,7 +3,7 @@
 // throughput on small and 100 KB pages.
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { fetchUrl } from '../lib/tools/builtins/fetch-url/fetch-url';
+import { fetchUrl } from '../lib/builtins/fetch-url/fetch-url';
 import type { BenchRow } from './measure';
 
 const PUBLIC_ADDRESS = '93.184.216.34';

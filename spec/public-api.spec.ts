@@ -8,6 +8,9 @@ import * as tools from '../lib/tools/index';
 import * as adapters from '../lib/tools/adapters/index';
 import * as nest from '../lib/nest/index';
 import * as server from '../lib/server/index';
+import * as agents from '../lib/agents/index';
+import * as models from '../lib/models/index';
+import * as builtins from '../lib/builtins/index';
 
 const root = join(__dirname, '..');
 
@@ -72,6 +75,23 @@ const SPEC_NAMES = {
   adapters: ['MCPToolAdapter'],
   nest: ['ProtolinkModule', 'InjectAgent'],
   server: ['startAgentServer', 'serveStdio', 'createMcpServer'],
+  // The original's modules (SPEC §12): protolink.agents, protolink.models, protolink.tools.builtins.
+  agents: ['Agent', 'AgentCard', 'AgentSkill'],
+  models: [
+    'AgentCard',
+    'fromOpenAI',
+    'fromAnthropic',
+    'fromGemini',
+    'toOpenAITools',
+    'toAnthropicTools',
+    'toGeminiTools',
+    'OpenAIChatLLM',
+    'OpenAIResponsesLLM',
+    'AnthropicLLM',
+    'GeminiLLM',
+    'OpenAICompatibleLLM',
+  ],
+  builtins: ['webSearch', 'fetchUrl', 'calculator', 'currentDatetime'],
 };
 
 const SPEC_METHODS: [string, Function, string[]][] = [
@@ -114,6 +134,9 @@ describe('the public API of SPEC.md', () => {
     ['protolink/tools/adapters', adapters, SPEC_NAMES.adapters],
     ['protolink/nest', nest, SPEC_NAMES.nest],
     ['protolink/server', server, SPEC_NAMES.server],
+    ['protolink/agents', agents, SPEC_NAMES.agents],
+    ['protolink/models', models, SPEC_NAMES.models],
+    ['protolink/tools/builtins', builtins, SPEC_NAMES.builtins],
   ])('%s exports every name', (_entry, exports, names) => {
     const missing = names.filter((name) => typeof (exports as Record<string, unknown>)[name] !== 'function');
     expect(missing).toEqual([]);
@@ -140,6 +163,58 @@ describe('the public API of SPEC.md', () => {
     expect(
       typeof (adapters.MCPToolAdapter.prototype as unknown as Record<symbol, unknown>)[Symbol.asyncDispose],
     ).toBe('function');
+  });
+
+  it.each([
+    ['protolink/agents', agents],
+    ['protolink/models', models],
+    ['protolink/tools/builtins', builtins],
+  ])('%s exports the very values protolink exports, under the same names', (_entry, exports) => {
+    const entries = Object.entries(exports as Record<string, unknown>);
+    expect(entries.length).toBeGreaterThan(2);
+    const different = entries
+      .filter(([name, value]) => (protolink as Record<string, unknown>)[name] !== value)
+      .map(([name]) => name);
+    expect(different).toEqual([]);
+  });
+
+  it('keeps re-exporting every built-in from protolink/tools', () => {
+    const missing = Object.entries(builtins)
+      .filter(([name, value]) => (tools as Record<string, unknown>)[name] !== value)
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps lib/tools below lib/builtins: only its entry file imports the built-ins', () => {
+    const offenders = listSources(join(root, 'lib/tools')).filter(
+      (file) =>
+        file !== join(root, 'lib/tools/index.ts') &&
+        /from '(\.\.\/)+builtins\//.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+    expect(readFileSync(join(root, 'lib/tools/index.ts'), 'utf8')).toMatch(/from '\.\.\/builtins\//);
+  });
+
+  it('loads neither the MCP SDK nor axios nor htmlparser2 when agents, models or builtins are imported', async () => {
+    // One fresh process requires the entries one after another and lists, after each, the heavy modules
+    // loaded so far: the first entry that pulls one in shows up with it.
+    const heavy = /node_modules[\\/](@modelcontextprotocol[\\/]sdk|axios|htmlparser2)[\\/]/;
+    const entries = ['lib/builtins/index.ts', 'lib/models/index.ts', 'lib/agents/index.ts'];
+    const script =
+      "require('reflect-metadata'); " +
+      `console.log(JSON.stringify(${JSON.stringify(entries)}.map((entry) => { ` +
+      `const names = Object.keys(require('./' + entry)).length; ` +
+      `return { entry, names, heavy: Object.keys(require.cache).filter((path) => ${heavy}.test(path)) }; })))`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', '-e', script],
+      { cwd: root },
+    );
+    const loaded = JSON.parse(stdout.trim()) as { entry: string; names: number; heavy: string[] }[];
+    expect(loaded.map(({ entry, heavy: found }) => ({ entry, heavy: found }))).toEqual(
+      entries.map((entry) => ({ entry, heavy: [] })),
+    );
+    expect(loaded.every(({ names }) => names > 0)).toBe(true);
   });
 
   it('keeps the protolink entry free of the MCP SDK and NestJS', () => {
@@ -214,6 +289,9 @@ describe('the public API of SPEC.md', () => {
       '.': 'lib/index',
       './tools': 'lib/tools/index',
       './tools/adapters': 'lib/tools/adapters/index',
+      './tools/builtins': 'lib/builtins/index',
+      './agents': 'lib/agents/index',
+      './models': 'lib/models/index',
       './nest': 'lib/nest/index',
       './server': 'lib/server/index',
       './ai-sdk': 'lib/ai-sdk/index',

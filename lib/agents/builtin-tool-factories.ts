@@ -1,11 +1,11 @@
 import type { BaseTool } from '../tools/base-tool';
-import { calculator } from '../tools/builtins/calculator/calculator';
-import { currentDatetime } from '../tools/builtins/datetime/current-datetime';
-import type { CurrentDatetimeOptions } from '../tools/builtins/datetime/current-datetime';
-import { fetchUrl } from '../tools/builtins/fetch-url/fetch-url';
-import type { FetchUrlOptions } from '../tools/builtins/fetch-url/fetch-url';
-import { webSearch } from '../tools/builtins/web-search/web-search';
-import type { WebSearchOptions } from '../tools/builtins/web-search/web-search';
+import { calculator } from '../builtins/calculator/calculator';
+import { currentDatetime } from '../builtins/datetime/current-datetime';
+import type { CurrentDatetimeOptions } from '../builtins/datetime/current-datetime';
+import { fetchUrl } from '../builtins/fetch-url/fetch-url';
+import type { FetchUrlOptions } from '../builtins/fetch-url/fetch-url';
+import { webSearch } from '../builtins/web-search/web-search';
+import type { WebSearchOptions } from '../builtins/web-search/web-search';
 
 /** Builds a built-in tool from its serialized JSON options. */
 export type BuiltinToolFactory = (options?: Record<string, unknown>) => BaseTool;

@@ -1,5 +1,6 @@
 /// <reference types="node" preserve="true" />
-// Entry point `protolink/tools`: the tool contract, decorators, registry, schema helpers and built-ins.
+// Entry point `protolink/tools`: the tool contract, decorators, registry, schema helpers and built-ins
+// (the built-ins also have their own entry, `protolink/tools/builtins`).
 export type { BaseTool, ToolCallOptions } from './base-tool';
 export type { JsonSchema } from './json-schema';
 export type { ActionBuilder, ToolFunction } from './tool-types';
@@ -40,27 +41,29 @@ export { DEFAULT_VALIDATION_LIMITS } from './validation/validation-limits';
 export type { ValidationLimits } from './validation/validation-limits';
 export { loadSchemaManifest } from './manifest/load-schema-manifest';
 export type { SchemaManifest, SchemaManifestEntry } from './manifest/schema-manifest';
-export { fetchUrl } from './builtins/fetch-url/fetch-url';
-export type { FetchUrlOptions } from './builtins/fetch-url/fetch-url';
-export type { FetchUrlResult } from './builtins/fetch-url/run-fetch-url';
+// The built-ins live in lib/builtins (users of this API, like any tool); re-exported here by name so that
+// `protolink/tools` keeps offering them. This entry is the only file in lib/tools that imports lib/builtins.
+export { fetchUrl } from '../builtins/fetch-url/fetch-url';
+export type { FetchUrlOptions } from '../builtins/fetch-url/fetch-url';
+export type { FetchUrlResult } from '../builtins/fetch-url/run-fetch-url';
 export type {
   NetworkSeams,
   ConnectTarget,
   HostResolver,
   SocketConnector,
-} from './builtins/net/network-seams';
-export { webSearch } from './builtins/web-search/web-search';
-export type { WebSearchOptions } from './builtins/web-search/web-search';
+} from '../builtins/net/network-seams';
+export { webSearch } from '../builtins/web-search/web-search';
+export type { WebSearchOptions } from '../builtins/web-search/web-search';
 export type {
   WebSearchEngine,
   WebSearchFreshness,
   WebSearchResult,
   WebSearchResponse,
-} from './builtins/web-search/web-search-types';
-export { BRAVE_API_KEY_VARIABLE } from './builtins/web-search/read-brave-api-key';
-export { calculator } from './builtins/calculator/calculator';
-export { currentDatetime } from './builtins/datetime/current-datetime';
-export type { CurrentDatetimeOptions } from './builtins/datetime/current-datetime';
-export type { CalculatorResult } from './builtins/calculator/evaluate-arithmetic';
-export type { CurrentDatetimeResult } from './builtins/datetime/build-current-datetime';
-export type { Clock } from './builtins/datetime/read-clock';
+} from '../builtins/web-search/web-search-types';
+export { BRAVE_API_KEY_VARIABLE } from '../builtins/web-search/read-brave-api-key';
+export { calculator } from '../builtins/calculator/calculator';
+export { currentDatetime } from '../builtins/datetime/current-datetime';
+export type { CurrentDatetimeOptions } from '../builtins/datetime/current-datetime';
+export type { CalculatorResult } from '../builtins/calculator/evaluate-arithmetic';
+export type { CurrentDatetimeResult } from '../builtins/datetime/build-current-datetime';
+export type { Clock } from '../builtins/datetime/read-clock';

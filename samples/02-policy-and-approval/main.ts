@@ -17,7 +17,7 @@ import {
   Toolset,
 } from '../../lib/index';
 import type { ApprovalRequest } from '../../lib/index';
-import { calculator } from '../../lib/tools/builtins/calculator/calculator';
+import { calculator } from '../../lib/builtins/calculator/calculator';
 
 @Toolset({ tags: ['records'] })
 class RecordTools {

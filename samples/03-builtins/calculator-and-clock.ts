@@ -19,11 +19,11 @@ async function showCalculations(): Promise<void> {
     '1 / 0', // rejected: cannot divide by zero
     '(-8) ** (1/3)', // rejected: complex result
     'pi * 2', // rejected: no names, functions or attribute access
-    '2**100', // rejected: integers are returned as safe JSON integers only
+    '2**100', // exact: 1267650600228229401496703205376 (past 2**53 - 1, returned as a string of digits)
   ];
   for (const expression of expressions) {
     try {
-      const { result } = (await tool.call({ expression })) as { result: number };
+      const { result } = (await tool.call({ expression })) as { result: number | string };
       console.log(`  ${expression.padEnd(20)} = ${result}`);
     } catch (error) {
       if (!(error instanceof ToolInputError)) throw error;

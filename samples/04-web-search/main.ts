@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { Agent } from '../../lib/agents/agent';
 import { ProtolinkError } from '../../lib/errors/protolink-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
-import { webSearch } from '../../lib/tools/builtins/web-search/web-search';
+import { webSearch } from '../../lib/builtins/web-search/web-search';
 
 const HELP = `Usage: npm run sample:search -- "<query>" [--engine wikipedia|duckduckgo|brave] [--max-results 1-10]
                                   [--freshness any|day|week|month|year]

@@ -11,7 +11,7 @@ import { ScriptedLLM } from '../../lib/llm/scripted-llm';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { RunContext } from '../../lib/runtime/run-context';
 import { MCPToolAdapter } from '../../lib/tools/adapters/mcp/mcp-tool-adapter';
-import { calculator } from '../../lib/tools/builtins/calculator/calculator';
+import { calculator } from '../../lib/builtins/calculator/calculator';
 
 function buildAgent(transport: 'runtime' | 'http', calls: string[] = []): Agent {
   const agent = new Agent({

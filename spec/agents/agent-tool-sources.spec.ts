@@ -4,7 +4,7 @@ import { ApprovalRequiredError } from '../../lib/errors/approval-required-error'
 import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { MCPToolAdapter } from '../../lib/tools/adapters/index';
-import { calculator } from '../../lib/tools/builtins/calculator/calculator';
+import { calculator } from '../../lib/builtins/calculator/calculator';
 import { Param } from '../../lib/tools/decorators/param.decorator';
 import { Tool } from '../../lib/tools/decorators/tool.decorator';
 import { NativeTool } from '../../lib/tools/native-tool';

@@ -5,7 +5,7 @@ import type { CliIo } from '../../lib/cli/cli-io';
 import { runCli } from '../../lib/cli/run-cli';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import type { AgentServerHandle } from '../../lib/server/agent-server-options';
-import { calculator } from '../../lib/tools/builtins/calculator/calculator';
+import { calculator } from '../../lib/builtins/calculator/calculator';
 
 const root = join(__dirname, '../..');
 const sampleServer = [

@@ -9,7 +9,7 @@ import type { ApprovalRequest } from '../../lib/policy/approval-request';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { RunAction } from '../../lib/runtime/run-action';
 import { RunContext } from '../../lib/runtime/run-context';
-import { calculator } from '../../lib/tools/builtins/calculator/calculator';
+import { calculator } from '../../lib/builtins/calculator/calculator';
 
 // The seed's scenarios, end to end through the Agent with real tools (a local HTTP server stands in for the web).
 describe('Agent policy and approval (integration)', () => {

@@ -4,10 +4,10 @@ import { ActionDeniedError } from '../../lib/errors/action-denied-error';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
 import { ApprovalDecision } from '../../lib/policy/approval-decision';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
-import { calculator } from '../../lib/tools/builtins/calculator/calculator';
-import { currentDatetime } from '../../lib/tools/builtins/datetime/current-datetime';
-import { fetchUrl } from '../../lib/tools/builtins/fetch-url/fetch-url';
-import { webSearch } from '../../lib/tools/builtins/web-search/web-search';
+import { calculator } from '../../lib/builtins/calculator/calculator';
+import { currentDatetime } from '../../lib/builtins/datetime/current-datetime';
+import { fetchUrl } from '../../lib/builtins/fetch-url/fetch-url';
+import { webSearch } from '../../lib/builtins/web-search/web-search';
 import { TravelTools } from '../fixtures/toolsets/travel-tools';
 
 const card = {

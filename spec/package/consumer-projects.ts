@@ -151,6 +151,11 @@ import type { JsonSchema } from 'protolink/tools';
 import { MCPToolAdapter } from 'protolink/tools/adapters';
 import { createAgentRequestHandler } from 'protolink/server';
 import { ProtolinkModule } from 'protolink/nest';
+import { AgentCard } from 'protolink/agents';
+import { fromOpenAI, toOpenAITools } from 'protolink/models';
+import type { LLM } from 'protolink/models';
+import { calculator } from 'protolink/tools/builtins';
+import type { CalculatorResult } from 'protolink/tools/builtins';
 
 class ShopTools {
   @Tool({ name: 'add', description: 'Adds two numbers' })
@@ -162,7 +167,11 @@ class ShopTools {
 const agent = new Agent({ card: { name: 'shop', description: 'Shop tools', url: 'http://127.0.0.1:0' }, toolsets: [new ShopTools()] });
 const schema: JsonSchema | null = agent.tools.get('add')!.inputSchema;
 const handler = createAgentRequestHandler(agent);
-export const used = [schema, handler.handles, MCPToolAdapter, ProtolinkModule];
+const card: AgentCard = agent.card;
+const declarations = toOpenAITools(agent);
+const model: LLM | undefined = undefined;
+const exact: CalculatorResult['result'] = '1267650600228229401496703205376';
+export const used = [schema, handler.handles, MCPToolAdapter, ProtolinkModule, card, declarations, model, fromOpenAI, calculator(), exact];
 `;
 
 /**

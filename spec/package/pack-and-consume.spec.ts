@@ -167,9 +167,40 @@ describe('the packed package', () => {
     });
   });
 
+  describe("the original's modules", () => {
+    it.each([
+      ['agents', 'Agent'],
+      ['models', 'fromOpenAI'],
+      ['tools/builtins', 'calculator'],
+    ])('load as protolink/%s with require and with import', (subpath, name) => {
+      const specifier = `${manifest.name}/${subpath}`;
+      const required = runOrFail(
+        process.execPath,
+        ['-e', `require('reflect-metadata'); console.log(typeof require('${specifier}').${name});`],
+        workspace,
+      );
+      const imported = runOrFail(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import 'reflect-metadata'; const loaded = await import('${specifier}'); console.log(typeof loaded.${name});`,
+        ],
+        workspace,
+      );
+      expect({ required: required.trim(), imported: imported.trim() }).toEqual({
+        required: 'function',
+        imported: 'function',
+      });
+    });
+  });
+
   describe('declarations', () => {
-    it("never reach the MCP SDK from the root entry or 'protolink/tools'", () => {
-      const imports = collectDeclarationImports(installed, [typesOf('.'), typesOf('tools')]);
+    it("never reach the MCP SDK from the root entry, 'protolink/tools' or the original's modules", () => {
+      const imports = collectDeclarationImports(
+        installed,
+        ['.', 'tools', 'tools/builtins', 'agents', 'models'].map(typesOf),
+      );
       expect(imports.length).toBeGreaterThan(50);
       expect(imports.filter((found) => found.specifier.startsWith('@modelcontextprotocol/'))).toEqual([]);
     });
