@@ -27,7 +27,7 @@ export type {
   BudgetExceededErrorOptions,
 } from './errors/index';
 export { Agent } from './agents/agent';
-export type { AgentAddToolOptions, AgentToolOptions } from './agents/agent';
+export type { AgentAddToolOptions, AgentToolOptions } from './agents/agent-tool-options';
 export type { AgentOptions, AgentTelemetryOptions, AgentTransport, SkillsMode } from './agents/agent-options';
 export { AgentCard } from './agents/agent-card';
 export type { AgentCardOptions, AgentCardJson, AgentCapabilities } from './agents/agent-card';

@@ -6,7 +6,7 @@ export type { ActionBuilder, ToolFunction } from './tool-types';
 export { NativeTool } from './native-tool';
 export { ToolResult } from './tool-result';
 export type { ToolResultJson, ToolContentPart, ResourceInput, ResourceLinkInput } from './tool-result';
-export type { NativeToolOptions } from './native-tool';
+export type { NativeToolOptions } from './native-tool-options';
 export { TOOL_NAME_PATTERN, assertToolName, normalizeCapabilities } from './tool-name';
 export { Tool } from './decorators/tool.decorator';
 export { Param } from './decorators/param.decorator';

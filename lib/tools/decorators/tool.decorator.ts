@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { assertKnownOptions, defineKnownOptions } from '../../runtime/assert-known-options';
 import { recordToolMethod } from '../metadata/tool-metadata';
 import type { ToolOptions } from '../metadata/metadata-records';
 import { assertToolName } from '../tool-name';
@@ -8,11 +9,36 @@ import {
   assertOptionalStringList,
 } from './assert-decorator-options';
 
+/** The options of `@Tool`, and advice for the names people pass instead. */
+const TOOL_OPTIONS = defineKnownOptions<ToolOptions>(
+  '@Tool()',
+  {
+    name: true,
+    description: true,
+    inputSchema: true,
+    outputSchema: true,
+    tags: true,
+    examples: true,
+    capabilities: true,
+    actionBuilder: true,
+    metadata: true,
+    preserveSchema: true,
+    validateOutput: true,
+  },
+  {
+    args: "it is the original's legacy field map; declare the arguments with @Param on the method's parameters, or pass inputSchema (a JSON Schema or a DTO class) instead",
+    parameters:
+      "declare the arguments with @Param on the method's parameters, or pass inputSchema (a JSON Schema or a DTO class) instead",
+    func: 'the decorated method is the function the tool runs; remove func',
+  },
+);
+
 /**
  * Marks a method as a tool. The method's `@Param` parameters become the argument object; `scanTools`
  * (or `agent.addToolset`) turns it into a NativeTool bound to the instance.
  *
- * @throws ToolDefinitionError for a bad name, a missing description, an option of the wrong kind or a static method.
+ * @throws ToolDefinitionError for a bad name, a missing description, an option of the wrong kind or not known,
+ *   or a static method.
  */
 export function Tool(options: ToolOptions): MethodDecorator {
   if (typeof options !== 'object' || options === null) {
@@ -21,6 +47,10 @@ export function Tool(options: ToolOptions): MethodDecorator {
     );
   }
   assertToolName(options.name, '@Tool()');
+  assertKnownOptions(options, TOOL_OPTIONS, {
+    where: `@Tool({ name: '${options.name}' })`,
+    toolName: options.name,
+  });
   if (typeof options.description !== 'string') {
     throw new ToolDefinitionError(
       `@Tool({ name: '${options.name}' }) needs a description string: say what the tool does and when to call it.`,

@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { assertKnownOptions, defineKnownOptions } from '../../runtime/assert-known-options';
 import { recordToolset } from '../metadata/tool-metadata';
 import { assertOptionalCapabilities, assertOptionalStringList } from './assert-decorator-options';
 
@@ -12,10 +13,18 @@ export interface ToolsetOptions {
   namePrefix?: string;
 }
 
+/** The options of `@Toolset`, and advice for the names people pass instead. */
+const TOOLSET_OPTIONS = defineKnownOptions<ToolsetOptions>(
+  '@Toolset()',
+  { tags: true, capabilities: true, namePrefix: true },
+  { prefix: "use namePrefix (prepended to every tool name of the class, e.g. 'crm_')" },
+);
+
 /**
  * Sets class-level defaults (tags, capabilities, a name prefix) for the class's `@Tool` methods.
  *
- * @throws ToolDefinitionError for options of the wrong kind or a name prefix outside `[A-Za-z0-9_-]`.
+ * @throws ToolDefinitionError for options of the wrong kind or not known, or a name prefix outside
+ *   `[A-Za-z0-9_-]`.
  */
 export function Toolset(options: ToolsetOptions = {}): ClassDecorator {
   if (typeof options !== 'object' || options === null) {
@@ -23,6 +32,7 @@ export function Toolset(options: ToolsetOptions = {}): ClassDecorator {
       "@Toolset() options must be an object, e.g. @Toolset({ tags: ['travel'] }).",
     );
   }
+  assertKnownOptions(options, TOOLSET_OPTIONS);
   if (options.namePrefix !== undefined && !/^[A-Za-z0-9_-]{0,32}$/.test(options.namePrefix)) {
     throw new ToolDefinitionError(
       `@Toolset({ namePrefix: ${JSON.stringify(options.namePrefix)} }) may only use [A-Za-z0-9_-], at most 32 characters.`,

@@ -107,4 +107,22 @@ describe('Toolset', () => {
     expect(() => Toolset(options as ToolsetOptions)).toThrow(ToolDefinitionError);
     expect(() => Toolset(options as ToolsetOptions)).toThrow(message);
   });
+
+  describe('options that are not known', () => {
+    it('accepts every option of ToolsetOptions at once', () => {
+      // Required<…>: the compiler refuses this literal if ToolsetOptions gains or loses an option.
+      const everyOption: Required<ToolsetOptions> = { tags: ['a'], capabilities: ['b'], namePrefix: 'c_' };
+      expect(() => Toolset(everyOption)).not.toThrow();
+    });
+
+    it.each([
+      [{ prefix: 'crm_' }, "@Toolset() option 'prefix' is not known: use namePrefix"],
+      [{ name_prefix: 'crm_' }, "use 'namePrefix' instead"],
+      [{ tag: ['a'] }, "option 'tag' is not known; did you mean 'tags'?"],
+      [{ description: 'x' }, "option 'description' is not known; remove it"],
+    ])('refuses %j with a ToolDefinitionError that names it', (options, message) => {
+      expect(() => Toolset(options as ToolsetOptions)).toThrow(ToolDefinitionError);
+      expect(() => Toolset(options as ToolsetOptions)).toThrow(message);
+    });
+  });
 });
