@@ -160,4 +160,5 @@ export type { ListenerErrorHandler, TelemetryListener } from './runtime/telemetr
 export type { OpenTelemetryApiLike, SpanLike } from './runtime/tool-call-tracer';
 export type { ToolDict } from './agents/serialization/agent-dict';
 export type { CompiledCapabilityRules } from './runtime/capability-rules';
+export type { CapabilityList } from './runtime/capability-name';
 export type { AgentServerOptions, AgentServerHandle } from './server/agent-server-options';

@@ -1,4 +1,5 @@
 import { defineKnownOptions } from '../runtime/assert-known-options';
+import type { CapabilityList } from '../runtime/capability-name';
 import type { JsonSchema } from '../tools/json-schema';
 import type { ActionBuilder } from '../tools/tool-types';
 
@@ -16,8 +17,8 @@ export interface AgentToolOptions {
   tags?: string[] | null;
   /** Example argument objects. */
   examples?: unknown[] | null;
-  /** Capabilities the policy checks, e.g. `['records.write']` (a list; lower-cased). */
-  capabilities?: readonly string[] | null;
+  /** Capabilities the policy checks, e.g. `['records.write']` or a `Set` (any iterable; lower-cased). */
+  capabilities?: CapabilityList | null;
   /** Builds the RunAction the policy evaluates (previews for approvers). */
   actionBuilder?: ActionBuilder | null;
 }

@@ -1,4 +1,5 @@
 import { defineKnownOptions } from '../runtime/assert-known-options';
+import type { CapabilityList } from '../runtime/capability-name';
 import type { SchemaSource } from './schema/normalize-schema';
 import type { ActionBuilder, ToolFunction } from './tool-types';
 import type { DtoBinding } from './validation/validate-dto-args';
@@ -24,10 +25,11 @@ export interface NativeToolOptions {
   /** Example argument objects (null → `[]`). */
   examples?: unknown[] | null;
   /**
-   * Capabilities the policy checks: a list of names such as `'records.write'`, lower-cased; empties and
-   * duplicates dropped. Anything but `[a-z0-9_-]` words joined by dots is a definition error.
+   * Capabilities the policy checks: any iterable of names such as `'records.write'` (an array, a `Set`, a
+   * generator; never a bare string), lower-cased; empties and duplicates dropped, first order kept. Anything
+   * but `[a-z0-9_-]` words joined by dots is a definition error.
    */
-  capabilities?: readonly string[] | null;
+  capabilities?: CapabilityList | null;
   /** Builds the RunAction the policy evaluates; must return a RunAction. */
   actionBuilder?: ActionBuilder | null;
   /** Check results against `outputSchema` (off by default: the schema is advertised). */

@@ -4,7 +4,7 @@ import { recordToolMethod } from '../metadata/tool-metadata';
 import type { ToolOptions } from '../metadata/metadata-records';
 import { assertToolName } from '../tool-name';
 import {
-  assertOptionalCapabilities,
+  readOptionalCapabilities,
   assertOptionalKind,
   assertOptionalStringList,
 } from './assert-decorator-options';
@@ -58,7 +58,7 @@ export function Tool(options: ToolOptions): MethodDecorator {
   }
   const where = `@Tool({ name: '${options.name}' })`;
   assertOptionalStringList(options.tags, where, 'tags', "['travel']");
-  assertOptionalCapabilities(options.capabilities, where);
+  const capabilities = readOptionalCapabilities(options.capabilities, where);
   assertOptionalKind(options.examples, where, 'examples', ['array'], 'a list of example argument objects');
   assertOptionalKind(
     options.inputSchema,
@@ -82,7 +82,8 @@ export function Tool(options: ToolOptions): MethodDecorator {
     'a function (args, context) => RunAction',
   );
   assertOptionalKind(options.metadata, where, 'metadata', ['object'], 'a plain object');
-  const frozen = Object.freeze({ ...options });
+  // Capabilities are kept as read: an iterable such as a generator can only be read once.
+  const frozen = Object.freeze(capabilities === undefined ? { ...options } : { ...options, capabilities });
   return (target, propertyKey) => {
     if (typeof target === 'function') {
       throw new ToolDefinitionError(

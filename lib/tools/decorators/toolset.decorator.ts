@@ -1,14 +1,18 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import type { CapabilityList } from '../../runtime/capability-name';
 import { assertKnownOptions, defineKnownOptions } from '../../runtime/assert-known-options';
 import { recordToolset } from '../metadata/tool-metadata';
-import { assertOptionalCapabilities, assertOptionalStringList } from './assert-decorator-options';
+import { assertOptionalStringList, readOptionalCapabilities } from './assert-decorator-options';
 
 /** Options of `@Toolset`: defaults for every `@Tool` of the class. */
 export interface ToolsetOptions {
   /** Tags every tool of the class gets (before its own). */
   tags?: string[];
-  /** Capabilities every tool of the class needs (before its own), e.g. `['records.write']`. */
-  capabilities?: readonly string[];
+  /**
+   * Capabilities every tool of the class needs (before its own): any iterable of names, e.g.
+   * `['records.write']` or a `Set`.
+   */
+  capabilities?: CapabilityList;
   /** A prefix for every tool name of the class. */
   namePrefix?: string;
 }
@@ -39,10 +43,10 @@ export function Toolset(options: ToolsetOptions = {}): ClassDecorator {
     );
   }
   assertOptionalStringList(options.tags, '@Toolset()', 'tags', "['travel']");
-  assertOptionalCapabilities(options.capabilities, '@Toolset()');
+  const capabilities = readOptionalCapabilities(options.capabilities, '@Toolset()');
   const record = Object.freeze({
     tags: options.tags ? Object.freeze([...options.tags]) : undefined,
-    capabilities: options.capabilities ? Object.freeze([...options.capabilities]) : undefined,
+    capabilities,
     namePrefix: options.namePrefix,
   });
   return (target) => {

@@ -200,6 +200,37 @@ describe('Tool', () => {
     });
   });
 
+  describe('capabilities from an iterable', () => {
+    it('reads a Set or a generator once, at decoration: later changes to the Set do not reach the tool', () => {
+      const capabilities = new Set(['Records.Write', 'records.write']);
+      class Saver {
+        @Tool({ name: 'save', description: 'Saves', capabilities })
+        save(): string {
+          return 'saved';
+        }
+
+        @Tool({
+          name: 'send',
+          description: 'Sends',
+          capabilities: (function* () {
+            yield 'email.send';
+          })(),
+        })
+        send(): string {
+          return 'sent';
+        }
+      }
+      capabilities.add('network.read');
+      const byName = new Map(scanTools(new Saver()).map((tool) => [tool.name, tool]));
+      expect(byName.get('save')?.capabilities).toEqual(['records.write']);
+      expect(byName.get('send')?.capabilities).toEqual(['email.send']);
+      expect(scanTools(new Saver()).map((tool) => tool.capabilities)).toEqual([
+        ['records.write'],
+        ['email.send'],
+      ]);
+    });
+  });
+
   describe('options that are not known', () => {
     // Required<…>: the compiler refuses this literal if ToolOptions gains or loses an option.
     const everyOption: Required<ToolOptions> = {

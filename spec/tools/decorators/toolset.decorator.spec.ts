@@ -34,6 +34,24 @@ describe('Toolset', () => {
     expect(tool.inputSchema.title).toBe('crm_lookupInput');
   });
 
+  it('takes capabilities from a Set on the class and a generator on the method, read once, merged in order', () => {
+    function* methodCapabilities(): Generator<string> {
+      yield 'PII.Read';
+      yield 'crm.read';
+    }
+    @Toolset({ capabilities: new Set(['crm.read', 'CRM.read']) })
+    class SetTools {
+      @Tool({ name: 'find', description: 'Find', capabilities: methodCapabilities() })
+      find(): string {
+        return 'found';
+      }
+    }
+    const first = scanTools(new SetTools())[0];
+    const again = scanTools(new SetTools())[0];
+    expect(first.capabilities).toEqual(['crm.read', 'pii.read']);
+    expect(again.capabilities).toEqual(['crm.read', 'pii.read']);
+  });
+
   it('leaves classes without it untouched', () => {
     const [tool] = scanTools(new PlainTools());
     expect(tool.name).toBe('plain');
