@@ -32,6 +32,7 @@ import type { ToolCallHost } from './execute-tool-call';
 import { ReadonlyToolMap } from './readonly-tool-map';
 import type { AgentDict, McpServerDict } from './serialization/agent-dict';
 import { agentDictToYaml, parseAgentYaml } from './serialization/agent-yaml';
+import { readAgentYamlFile } from './serialization/read-agent-yaml-file';
 import { restoreAgentOptions } from './serialization/restore-agent';
 import type { AgentRestoreOverrides } from './serialization/restore-agent';
 import { serializeAgent } from './serialization/serialize-agent';
@@ -341,12 +342,24 @@ export class Agent {
   }
 
   /**
-   * Restores an agent from {@link toYAML} text.
+   * Restores an agent from {@link toYAML} text (the text itself: for a file, use {@link fromYAMLFile}).
    *
-   * @throws ToolInputError when the text is not YAML or a field is malformed.
+   * @throws ToolInputError when the text is not YAML or a field is malformed; text that looks like a file
+   *   path says to use `fromYAMLFile`.
    */
   static fromYAML(text: string, overrides: AgentRestoreOverrides = {}): Agent {
     return Agent.fromDict(parseAgentYaml(text), overrides);
+  }
+
+  /**
+   * Restores an agent from a YAML file written from {@link toYAML} (read as UTF-8; a relative path is
+   * resolved from the working directory); executable parts come from `options`, as for {@link fromYAML}.
+   *
+   * @throws ToolInputError when the file is missing (naming the path and where it was looked for), a
+   *   directory, too large or unreadable, when it is not YAML, or when a field is malformed.
+   */
+  static fromYAMLFile(path: string, options: AgentRestoreOverrides = {}): Agent {
+    return Agent.fromDict(parseAgentYaml(readAgentYamlFile(path), { file: path }), options);
   }
 
   private syncSkill(tool: BaseTool): void {
