@@ -33,7 +33,7 @@ export type {
   BudgetExceededErrorOptions,
 } from './errors/index';
 export { Agent } from './agents/agent';
-export type { AgentAddToolOptions, AgentToolOptions } from './agents/agent';
+export type { AgentAddToolOptions, AgentToolOptions } from './agents/agent-tool-options';
 export type { AgentOptions, AgentTelemetryOptions, AgentTransport, SkillsMode } from './agents/agent-options';
 export { AgentCard } from './agents/agent-card';
 export type { AgentCardOptions, AgentCardJson, AgentCapabilities } from './agents/agent-card';
@@ -166,4 +166,5 @@ export type { ListenerErrorHandler, TelemetryListener } from './runtime/telemetr
 export type { OpenTelemetryApiLike, SpanLike } from './runtime/tool-call-tracer';
 export type { ToolDict } from './agents/serialization/agent-dict';
 export type { CompiledCapabilityRules } from './runtime/capability-rules';
+export type { CapabilityList } from './runtime/capability-name';
 export type { AgentServerOptions, AgentServerHandle } from './server/agent-server-options';

@@ -1,5 +1,6 @@
 import type { ApprovalHandler } from '../policy/approval-handler';
 import type { Policy } from '../policy/policy';
+import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { ListenerErrorHandler } from '../runtime/telemetry-emitter';
 import type { OpenTelemetryApiLike } from '../runtime/tool-call-tracer';
 import type { BaseTool } from '../tools/base-tool';
@@ -52,3 +53,37 @@ export interface AgentOptions {
   /** Serialized MCP server entries carried through restore until an MCP adapter reconnects them. */
   mcpServers?: readonly McpServerDict[];
 }
+
+/** The options of `new Agent()`, and advice for the names people pass instead (the original's among them). */
+export const AGENT_OPTIONS = defineKnownOptions<AgentOptions>(
+  'new Agent()',
+  {
+    card: true,
+    transport: true,
+    policy: true,
+    approvalHandler: true,
+    elicitationHandler: true,
+    samplingHandler: true,
+    skills: true,
+    telemetry: true,
+    tools: true,
+    toolsets: true,
+    mcpServers: true,
+  },
+  {
+    registry:
+      "it is the original's tool registry; pass tools: [...] or toolsets: [...], or call agent.addTool() / agent.addToolset()",
+    llm: 'the model is given per run: agent.infer(prompt, { llm })',
+    serve:
+      "serve is an option of ProtolinkModule.forRoot(); to serve an agent, call agent.start(options) (transport: 'http') or startAgentServer(agent, options) from protolink/server",
+  },
+);
+
+/** The options of `telemetry` in `new Agent()`. */
+export const AGENT_TELEMETRY_OPTIONS = defineKnownOptions<AgentTelemetryOptions>('new Agent() telemetry', {
+  tracing: true,
+  recordArguments: true,
+  tracerName: true,
+  openTelemetry: true,
+  onListenerError: true,
+});

@@ -7,21 +7,24 @@ import { CapabilityPolicy } from '../policy/capability-policy';
 import type { Policy } from '../policy/policy';
 import type { PolicyDecision } from '../policy/policy-decision';
 import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
+import { assertKnownOptions } from '../runtime/assert-known-options';
 import { lazyRequire } from '../runtime/lazy-require';
 import { RunContext } from '../runtime/run-context';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { TelemetryListener } from '../runtime/telemetry-emitter';
 import { ToolCallTracer } from '../runtime/tool-call-tracer';
 import type { BaseTool } from '../tools/base-tool';
-import type { JsonSchema } from '../tools/json-schema';
 import { NativeTool } from '../tools/native-tool';
 import { ToolRegistry } from '../tools/registry/tool-registry';
-import type { ActionBuilder, ToolFunction } from '../tools/tool-types';
+import type { ToolFunction } from '../tools/tool-types';
 import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 import { AgentCard } from './agent-card';
 import type { AgentEventMap, AgentEventName } from './agent-events';
+import { AGENT_OPTIONS, AGENT_TELEMETRY_OPTIONS } from './agent-options';
 import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
 import { AgentSkill } from './agent-skill';
+import { AGENT_ADD_TOOL_OPTIONS, AGENT_TOOL_OPTIONS } from './agent-tool-options';
+import type { AgentAddToolOptions, AgentToolOptions } from './agent-tool-options';
 import { checkToolPolicy } from './check-policy';
 import { collectInitialTools } from './collect-initial-tools';
 import { executeToolCall } from './execute-tool-call';
@@ -29,38 +32,10 @@ import type { ToolCallHost } from './execute-tool-call';
 import { ReadonlyToolMap } from './readonly-tool-map';
 import type { AgentDict, McpServerDict } from './serialization/agent-dict';
 import { agentDictToYaml, parseAgentYaml } from './serialization/agent-yaml';
+import { readAgentYamlFile } from './serialization/read-agent-yaml-file';
 import { restoreAgentOptions } from './serialization/restore-agent';
 import type { AgentRestoreOverrides } from './serialization/restore-agent';
 import { serializeAgent } from './serialization/serialize-agent';
-
-/** Options of {@link Agent.tool}: a NativeTool's options without the function. */
-export interface AgentToolOptions {
-  /** 1–64 characters of `[A-Za-z0-9_-]`. */
-  name: string;
-  /** What the tool does and when to call it. */
-  description: string;
-  /** JSON Schema, DTO class or legacy field map of the arguments. */
-  inputSchema?: JsonSchema | Function | Record<string, unknown> | null;
-  /** JSON Schema or DTO class of the result (advertised). */
-  outputSchema?: JsonSchema | Function | null;
-  /** Labels. */
-  tags?: string[] | null;
-  /** Example argument objects. */
-  examples?: unknown[] | null;
-  /** Capabilities the policy checks, e.g. `['records.write']` (a list; lower-cased). */
-  capabilities?: readonly string[] | null;
-  /** Builds the RunAction the policy evaluates (previews for approvers). */
-  actionBuilder?: ActionBuilder | null;
-}
-
-/** Options of {@link Agent.addTool} and {@link Agent.addToolset}. */
-export interface AgentAddToolOptions {
-  /**
-   * Replace a tool of the same name even when it comes from another source (native, built-in, another
-   * MCP server). Without it, only a tool from the same source is replaced and a clash is refused.
-   */
-  replace?: boolean;
-}
 
 /**
  * Holds tools, advertises them as skills, and is the controlled path for calling them: every call is
@@ -91,13 +66,19 @@ export class Agent {
   private readonly pendingMcpServers: readonly McpServerDict[];
   private server: Promise<AgentServerHandle> | undefined;
 
-  /** @throws ToolInputError for malformed options; ToolDefinitionError for a badly declared tool. */
+  /**
+   * @throws ToolInputError for malformed options; ToolDefinitionError for an option that is not known or a
+   *   badly declared tool.
+   */
   constructor(options: AgentOptions) {
     if (typeof options !== 'object' || options === null) {
       throw new ToolInputError(
         "new Agent() needs options: { card: { name, description, url }, policy?, approvalHandler?, skills?: 'auto' | 'fixed' }.",
       );
     }
+    assertKnownOptions(options, AGENT_OPTIONS);
+    if (typeof options.telemetry === 'object' && options.telemetry !== null)
+      assertKnownOptions(options.telemetry, AGENT_TELEMETRY_OPTIONS);
     // A copy: two agents built on one card must not advertise each other's skills.
     this.card =
       options.card instanceof AgentCard
@@ -169,9 +150,11 @@ export class Agent {
    * refused unless `options.replace` is true, so a remote tool never silently takes a local tool's calls.
    * Never calls the tool.
    *
-   * @throws ToolDefinitionError for an object that is not a tool, or a name another source holds.
+   * @throws ToolDefinitionError for an object that is not a tool, a name another source holds, or an option
+   *   that is not known.
    */
   addTool<T extends BaseTool>(tool: T, options: AgentAddToolOptions = {}): T {
+    assertKnownOptions(options, AGENT_ADD_TOOL_OPTIONS);
     this.registry.register(tool, { replace: options.replace === true ? true : 'same-source' });
     this.syncSkill(tool);
     return tool;
@@ -181,9 +164,11 @@ export class Agent {
    * Scans an instance's `@Tool` methods and registers them all (none if any is declared wrongly, or if a
    * name is held by a tool from another source and `options.replace` is not true).
    *
-   * @throws ToolDefinitionError when a tool is declared wrongly or a name is held by another source.
+   * @throws ToolDefinitionError when a tool is declared wrongly, a name is held by another source, or an
+   *   option is not known.
    */
   addToolset(instance: object, options: AgentAddToolOptions = {}): BaseTool[] {
+    assertKnownOptions(options, AGENT_ADD_TOOL_OPTIONS, { where: 'agent.addToolset()' });
     const tools = this.registry.registerAll(instance, {
       replace: options.replace === true ? true : 'same-source',
     });
@@ -195,7 +180,7 @@ export class Agent {
    * Registers a function as a tool now and returns the function unchanged; with no function, returns a
    * decorator that does the same. The tool is then `agent.tools.get(options.name)`.
    *
-   * @throws ToolDefinitionError for a bad name, schema or builder.
+   * @throws ToolDefinitionError for a bad name, schema or builder, or an option that is not known.
    */
   tool<F extends ToolFunction>(options: AgentToolOptions, fn: F): F;
   tool(options: AgentToolOptions): <F extends ToolFunction>(fn: F) => F;
@@ -203,6 +188,7 @@ export class Agent {
     options: AgentToolOptions,
     fn?: F,
   ): F | (<G extends ToolFunction>(fn: G) => G) {
+    if (typeof options === 'object' && options !== null) assertKnownOptions(options, AGENT_TOOL_OPTIONS);
     const register = <G extends ToolFunction>(func: G): G => {
       this.addTool(
         new NativeTool({
@@ -356,12 +342,24 @@ export class Agent {
   }
 
   /**
-   * Restores an agent from {@link toYAML} text.
+   * Restores an agent from {@link toYAML} text (the text itself: for a file, use {@link fromYAMLFile}).
    *
-   * @throws ToolInputError when the text is not YAML or a field is malformed.
+   * @throws ToolInputError when the text is not YAML or a field is malformed; text that looks like a file
+   *   path says to use `fromYAMLFile`.
    */
   static fromYAML(text: string, overrides: AgentRestoreOverrides = {}): Agent {
     return Agent.fromDict(parseAgentYaml(text), overrides);
+  }
+
+  /**
+   * Restores an agent from a YAML file written from {@link toYAML} (read as UTF-8; a relative path is
+   * resolved from the working directory); executable parts come from `options`, as for {@link fromYAML}.
+   *
+   * @throws ToolInputError when the file is missing (naming the path and where it was looked for), a
+   *   directory, too large or unreadable, when it is not YAML, or when a field is malformed.
+   */
+  static fromYAMLFile(path: string, options: AgentRestoreOverrides = {}): Agent {
+    return Agent.fromDict(parseAgentYaml(readAgentYamlFile(path), { file: path }), options);
   }
 
   private syncSkill(tool: BaseTool): void {

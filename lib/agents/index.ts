@@ -2,7 +2,7 @@
 // Entry point `protolink/agents` (the original's `protolink.agents`): the Agent, its card and skills, its
 // events, the built-in factory table and the serialized (dict/YAML) forms. `protolink` exports the same names.
 export { Agent } from './agent';
-export type { AgentAddToolOptions, AgentToolOptions } from './agent';
+export type { AgentAddToolOptions, AgentToolOptions } from './agent-tool-options';
 export type { AgentOptions, AgentTelemetryOptions, AgentTransport, SkillsMode } from './agent-options';
 export { AgentCard } from './agent-card';
 export type { AgentCardOptions, AgentCardJson, AgentCapabilities } from './agent-card';

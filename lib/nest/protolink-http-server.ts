@@ -4,8 +4,10 @@ import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { Agent } from '../agents/agent';
 import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { assertKnownOptions } from '../runtime/assert-known-options';
 import { lazyRequire } from '../runtime/lazy-require';
 import type { AgentRequestHandler } from '../server/create-agent-request-handler';
+import { PROTOLINK_SERVE_OPTION_NAMES } from './protolink-module-options';
 import type { ProtolinkModuleOptions } from './protolink-module-options';
 import { PROTOLINK_MODULE_OPTIONS } from './protolink-nest-tokens';
 
@@ -85,12 +87,13 @@ export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
   /**
    * Mounts the handler when `serve` is set.
    *
-   * @throws ToolDefinitionError when the application has no HTTP server (an application context) or is
-   * on a platform other than Express and Fastify, naming the fix.
+   * @throws ToolDefinitionError when the application has no HTTP server (an application context), is on a
+   * platform other than Express and Fastify, or `serve` has an option that is not known, naming the fix.
    */
   onModuleInit(): void {
     const serve = this.options.serve;
     if (serve === undefined || serve === null || (serve as unknown) === false) return;
+    if (typeof serve === 'object') assertKnownOptions(serve, PROTOLINK_SERVE_OPTION_NAMES);
     const adapter = this.adapterHost?.httpAdapter;
     if (!adapter) {
       throw new ToolDefinitionError(

@@ -1,6 +1,9 @@
 import type { ModuleMetadata } from '@nestjs/common';
+import { AGENT_OPTIONS } from '../agents/agent-options';
 import type { AgentOptions } from '../agents/agent-options';
-import type { AgentRequestHandlerOptions } from '../server/create-agent-request-handler';
+import { defineKnownOptions } from '../runtime/assert-known-options';
+import { AGENT_REQUEST_HANDLER_OPTIONS } from '../server/agent-request-handler-options';
+import type { AgentRequestHandlerOptions } from '../server/agent-request-handler-options';
 
 /**
  * How the tools are served from the Nest application's own HTTP server (module option `serve`): the MCP
@@ -33,3 +36,70 @@ export interface ProtolinkModuleAsyncOptions {
   /** Builds the module options, sync or async. */
   useFactory: (...dependencies: any[]) => ProtolinkModuleOptions | Promise<ProtolinkModuleOptions>;
 }
+
+/** The options of `ProtolinkModule.forRoot()`: the Agent's, plus `serve`. */
+export const PROTOLINK_MODULE_OPTION_NAMES = defineKnownOptions<ProtolinkModuleOptions>(
+  'ProtolinkModule.forRoot()',
+  {
+    card: true,
+    transport: true,
+    policy: true,
+    approvalHandler: true,
+    elicitationHandler: true,
+    samplingHandler: true,
+    skills: true,
+    telemetry: true,
+    tools: true,
+    toolsets: true,
+    mcpServers: true,
+    serve: true,
+  },
+  Object.fromEntries(Object.entries(AGENT_OPTIONS.advice).filter(([name]) => name !== 'serve')),
+);
+
+/** The options of the module option `serve`, and advice for the names people pass instead. */
+export const PROTOLINK_SERVE_OPTION_NAMES = defineKnownOptions<ProtolinkServeOptions>(
+  'ProtolinkModule serve',
+  {
+    token: true,
+    sessionMode: true,
+    sessionIdleTimeoutMs: true,
+    maxSessions: true,
+    maxSessionsPerClient: true,
+    maxBodyBytes: true,
+    maxConcurrentCallsPerSession: true,
+    maxConcurrentStatelessCalls: true,
+    allowedHosts: true,
+    allowedOrigins: true,
+    enableJsonResponse: true,
+    eventStore: true,
+    sseRetryMs: true,
+    maxEventStoreBytesPerSession: true,
+    maxEventStoreBytes: true,
+    eventStoreResumeWindowMs: true,
+    maxGetStreamsPerSession: true,
+    interactionTimeoutMs: true,
+    buildContext: true,
+    onError: true,
+    path: true,
+    cardPath: true,
+    listenHostname: true,
+    publicUrl: true,
+  },
+  {
+    ...AGENT_REQUEST_HANDLER_OPTIONS.advice,
+    port: 'the Nest application listens on its own port (app.listen(port)); remove it',
+    unknownPaths: "other paths always go on to the application's own routes; remove it",
+  },
+);
+
+/** The options of `ProtolinkModule.forRootAsync()`. */
+export const PROTOLINK_MODULE_ASYNC_OPTION_NAMES = defineKnownOptions<ProtolinkModuleAsyncOptions>(
+  'ProtolinkModule.forRootAsync()',
+  { imports: true, inject: true, useFactory: true },
+  {
+    useClass: 'build the options with useFactory (inject what it needs)',
+    useExisting: 'build the options with useFactory (inject what it needs)',
+    useValue: 'pass static options to ProtolinkModule.forRoot(options) instead',
+  },
+);

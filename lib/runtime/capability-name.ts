@@ -62,8 +62,23 @@ function whyInvalid(value: string): string {
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a nested list';
-  if (value instanceof Set) return 'a Set (spread it into an array: [...set])';
+  if (value instanceof Set) return 'a Set';
   return typeof value === 'object' ? 'an object' : `the ${typeof value} ${String(value)}`;
+}
+
+/**
+ * Capability names as any iterable of strings: an array, a `Set`, a generator (the original took a list, a
+ * tuple or a set). Never a bare string, which would be read letter by letter.
+ */
+export type CapabilityList = Iterable<string> & object;
+
+/** Options of {@link readCapabilityList}. */
+export interface ReadCapabilityListOptions {
+  /**
+   * Accept only an array (a tool's `capabilities` property, read again on every call, where a generator
+   * would be used up by the first reading). Default: any iterable.
+   */
+  arrayOnly?: boolean;
 }
 
 /** The outcome of reading a capability list: the normalized list, or why it is not one. */
@@ -74,26 +89,55 @@ export type CapabilityListResult =
 const NO_CAPABILITIES: readonly string[] = Object.freeze([]);
 
 /**
- * Reads a capability list (null or undefined: none): an array of names, each read by
- * {@link readCapabilityName}; empty strings dropped, duplicates dropped (first occurrence kept), frozen.
- * A bare string is refused rather than read letter by letter, and so is any other non-array.
+ * Reads a capability list (null or undefined: none): any iterable of names (an array, a `Set`, a generator,
+ * read once), each read by {@link readCapabilityName}; empty strings dropped, duplicates dropped (first
+ * occurrence kept), frozen. A bare string is refused rather than read letter by letter, and so is anything
+ * that is not iterable.
  */
-export function readCapabilityList(value: unknown): CapabilityListResult {
+export function readCapabilityList(
+  value: unknown,
+  options: ReadCapabilityListOptions = {},
+): CapabilityListResult {
   if (value === null || value === undefined) return { ok: true, capabilities: NO_CAPABILITIES };
-  if (!Array.isArray(value)) {
-    const fix =
-      typeof value === 'string'
-        ? `a list, not the bare string ${showCapability(value)} (it would be read letter by letter); pass capabilities: [${showCapability(value)}]`
-        : `a list of strings such as ['records.write'], not ${describeValue(value)}`;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return { ok: true, capabilities: NO_CAPABILITIES };
+  } else if (typeof value === 'string' || value instanceof String) {
+    const shown = showCapability(String(value));
+    return {
+      ok: false,
+      problem: `capabilities must be a list, not the bare string ${shown} (it would be read letter by letter); pass capabilities: [${shown}]`,
+    };
+  } else if (options.arrayOnly || !isIterableObject(value)) {
+    const fix = options.arrayOnly
+      ? `an array of strings such as ['records.write'], not ${describeValue(value)}${isIterableObject(value) ? ' (spread it into an array: [...capabilities])' : ''}`
+      : `a list (an array, a Set or another iterable) of strings such as ['records.write'], not ${describeValue(value)}`;
     return { ok: false, problem: `capabilities must be ${fix}` };
   }
-  if (value.length === 0) return { ok: true, capabilities: NO_CAPABILITIES };
   const seen = new Set<string>();
-  for (const item of value as unknown[]) {
+  for (const item of value as Iterable<unknown>) {
     if (item === '') continue;
     const read = readCapabilityName(item);
     if (!read.ok) return { ok: false, problem: `capability ${read.problem}; ${CAPABILITY_NAME_ADVICE}` };
     seen.add(read.name);
   }
-  return { ok: true, capabilities: Object.freeze([...seen]) };
+  return { ok: true, capabilities: seen.size === 0 ? NO_CAPABILITIES : Object.freeze([...seen]) };
+}
+
+/**
+ * Returns capabilities that can be read more than once: a one-shot iterator (a generator) is copied into an
+ * array; anything else (an array, a `Set`, a bare string, which is refused where it is read) is returned
+ * unchanged.
+ */
+export function toReusableCapabilities<T>(value: T): T {
+  if (!isIterableObject(value) || value instanceof String) return value;
+  const oneShot = (value[Symbol.iterator]() as unknown) === value;
+  return (oneShot ? [...value] : value) as T;
+}
+
+function isIterableObject(value: unknown): value is Iterable<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function'
+  );
 }

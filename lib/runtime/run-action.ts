@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ToolInputError } from '../errors/tool-input-error';
 import { readCapabilityList } from './capability-name';
+import type { CapabilityList } from './capability-name';
 import { EMPTY_RECORD, copyData, deepFreeze, freezeCopy } from './deep-freeze';
 
 /** A preview or attachment that an approver sees with an action (a diff, a rendered email…). */
@@ -23,8 +24,11 @@ export interface RunActionOptions {
   name: string;
   /** Data of the action; tool calls keep `{ arguments }`. */
   payload?: Record<string, unknown>;
-  /** Capabilities the action needs: names such as `'records.write'` (lower-cased, de-duplicated). */
-  capabilities?: readonly string[] | null;
+  /**
+   * Capabilities the action needs: any iterable of names such as `'records.write'` (an array, a `Set`;
+   * lower-cased, de-duplicated).
+   */
+  capabilities?: CapabilityList | null;
   /** Previews for approvers. */
   artifacts?: ActionArtifact[];
   /** A human description. */
@@ -157,9 +161,9 @@ export class RunAction {
   /**
    * Returns a copy whose capabilities are these (normalized).
    *
-   * @throws ToolInputError when `capabilities` is not a list of capability names.
+   * @throws ToolInputError when `capabilities` is not an iterable of capability names.
    */
-  withCapabilities(capabilities: readonly string[]): RunAction {
+  withCapabilities(capabilities: CapabilityList): RunAction {
     return new RunAction({ ...this.toOptions(), capabilities });
   }
 

@@ -1,3 +1,4 @@
+import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { RunContext } from '../runtime/run-context';
 import type { ServedCallInfo } from './served-call-info';
 import { DEFAULT_MAX_EVENT_STORE_BYTES } from './http/event-store-budget';
@@ -139,3 +140,53 @@ export const AGENT_SERVER_DEFAULTS = Object.freeze({
   maxEventStoreBytes: DEFAULT_MAX_EVENT_STORE_BYTES,
   eventStoreResumeWindowMs: DEFAULT_RESUME_WINDOW_MS,
 });
+
+/** Advice for names people pass to a server that are not its options (the original's spellings aside). */
+export const SERVER_OPTION_ADVICE: Readonly<Record<string, string>> = Object.freeze({
+  stateless: "use sessionMode: 'stateless'",
+  jsonResponse: 'use enableJsonResponse: true',
+  authToken: 'use token (clients send Authorization: Bearer <token>)',
+  bearerToken: 'use token (clients send Authorization: Bearer <token>)',
+  maxConcurrentCalls: 'use maxConcurrentCallsPerSession (and maxConcurrentStatelessCalls in stateless mode)',
+});
+
+/** The options of `startAgentServer()` and `agent.start()`, and advice for the names people pass instead. */
+export const AGENT_SERVER_OPTIONS = defineKnownOptions<AgentServerOptions>(
+  'startAgentServer()',
+  {
+    url: true,
+    allowNonLoopback: true,
+    token: true,
+    sessionMode: true,
+    sessionIdleTimeoutMs: true,
+    maxSessions: true,
+    maxSessionsPerClient: true,
+    maxBodyBytes: true,
+    maxConcurrentCallsPerSession: true,
+    maxConcurrentStatelessCalls: true,
+    headersTimeoutMs: true,
+    requestTimeoutMs: true,
+    keepAliveTimeoutMs: true,
+    maxConnections: true,
+    allowedHosts: true,
+    allowedOrigins: true,
+    enableJsonResponse: true,
+    eventStore: true,
+    sseRetryMs: true,
+    maxEventStoreBytesPerSession: true,
+    maxEventStoreBytes: true,
+    eventStoreResumeWindowMs: true,
+    maxGetStreamsPerSession: true,
+    interactionTimeoutMs: true,
+    buildContext: true,
+    onError: true,
+  },
+  {
+    ...SERVER_OPTION_ADVICE,
+    host: "put the address in url, e.g. url: 'http://127.0.0.1:8080'",
+    port: "put the port in url, e.g. url: 'http://127.0.0.1:8080' (port 0 picks a free one)",
+    path: 'the MCP endpoint is /mcp; for another path mount createAgentRequestHandler(agent, { path }) in your own server',
+    cardPath:
+      'the card is served at /.well-known/agent.json; for another path mount createAgentRequestHandler(agent, { cardPath }) in your own server',
+  },
+);

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ToolInputError } from '../errors/tool-input-error';
-import type { AgentServerOptions } from './agent-server-options';
+import { assertKnownOptions } from '../runtime/assert-known-options';
+import { AGENT_REQUEST_HANDLER_OPTIONS } from './agent-request-handler-options';
+import type { AgentRequestHandlerOptions } from './agent-request-handler-options';
 import { createInMemoryEventStoreFactory } from './http/create-in-memory-event-store-factory';
 import { McpEndpoint } from './http/mcp-endpoint';
 import type { ResumableEventStore } from './http/resumable-event-store';
@@ -12,26 +14,12 @@ import type { AgentServerSettings } from './resolve-agent-server-settings';
 import { resolveInteractionTimeoutMs } from './create-mcp-server';
 import type { ServableAgent } from './servable-agent';
 
+export type { AgentRequestHandlerOptions } from './agent-request-handler-options';
+
 /** The default path of the MCP streamable-HTTP endpoint. */
 export const MCP_PATH = '/mcp';
 /** The default path of the A2A agent card. */
 export const AGENT_CARD_PATH = '/.well-known/agent.json';
-
-/** Options of {@link createAgentRequestHandler}: those of `startAgentServer` minus where to listen, plus paths. */
-export interface AgentRequestHandlerOptions extends Omit<AgentServerOptions, 'url' | 'allowNonLoopback'> {
-  /** The path of the MCP endpoint (default `/mcp`). */
-  path?: string;
-  /** The path of the A2A card (default `/.well-known/agent.json`); `null` serves no card. */
-  cardPath?: string | null;
-  /** The port the server listens on (its own origins are allowed); default: each request's local port. */
-  port?: number;
-  /** The host name the server listens on, always accepted in `Host` (loopback names always are). */
-  listenHostname?: string;
-  /** The base URL the card advertises when its own URL is missing or ends in `:0`; default: from `Host`. */
-  publicUrl?: string;
-  /** `pass` (default): other paths are not handled (`handle` resolves false); `reject`: they get 404. */
-  unknownPaths?: 'pass' | 'reject';
-}
 
 /** A request handler that serves an agent's card and MCP endpoint inside any Node HTTP server. */
 export interface AgentRequestHandler {
@@ -59,12 +47,14 @@ export interface AgentRequestHandler {
  * endpoint (sessions, body limit, JSON-RPC checks), every call going through `agent.callToolInContext`.
  * A body already parsed by a framework (`express.json()`) is used as is, within `maxBodyBytes`.
  *
- * @throws ToolInputError for bad limits, an unknown `sessionMode`, or a path that does not start with `/`.
+ * @throws ToolInputError for bad limits, an unknown `sessionMode`, or a path that does not start with `/`;
+ *   ToolDefinitionError for an option that is not known.
  */
 export function createAgentRequestHandler(
   agent: ServableAgent,
   options: AgentRequestHandlerOptions = {},
 ): AgentRequestHandler {
+  assertKnownOptions(options, AGENT_REQUEST_HANDLER_OPTIONS);
   const settings = resolveAgentServerSettings(options);
   const mcpPath = checkPath('path', options.path ?? MCP_PATH);
   const cardPath =

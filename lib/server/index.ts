@@ -9,7 +9,8 @@ export {
 export type { McpServerOptions, ServedCallInfo } from './create-mcp-server';
 export { startAgentServer, MCP_PATH, AGENT_CARD_PATH } from './start-agent-server';
 export { createAgentRequestHandler } from './create-agent-request-handler';
-export type { AgentRequestHandler, AgentRequestHandlerOptions } from './create-agent-request-handler';
+export type { AgentRequestHandler } from './create-agent-request-handler';
+export type { AgentRequestHandlerOptions } from './agent-request-handler-options';
 export { AGENT_SERVER_DEFAULTS } from './agent-server-options';
 export type { AgentServerOptions, AgentServerHandle } from './agent-server-options';
 export {

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { assertKnownOptions, defineKnownOptions } from '../runtime/assert-known-options';
 import { createMcpServer } from './create-mcp-server';
 import type { McpServerOptions } from './create-mcp-server';
 import type { ServableAgent } from './servable-agent';
@@ -12,6 +13,30 @@ export interface ServeStdioOptions extends Omit<McpServerOptions, 'transport'> {
   stdout?: Writable;
 }
 
+/** The options of {@link serveStdio}, and advice for the names people pass instead. */
+export const SERVE_STDIO_OPTIONS = defineKnownOptions<ServeStdioOptions>(
+  'serveStdio()',
+  {
+    name: true,
+    version: true,
+    instructions: true,
+    maxConcurrentCalls: true,
+    sharedCallGate: true,
+    buildContext: true,
+    onError: true,
+    onCallCanceled: true,
+    interactionTimeoutMs: true,
+    serverRequests: true,
+    stdin: true,
+    stdout: true,
+  },
+  {
+    url: 'stdio serves on stdin/stdout; to serve over HTTP use startAgentServer(agent, { url })',
+    token:
+      'a stdio server is reached only by the process that started it; to require a token, serve over HTTP',
+  },
+);
+
 /** A running stdio server. */
 export interface StdioServerHandle {
   /** Resolves when the client closes stdin or {@link close} is called. */
@@ -23,11 +48,14 @@ export interface StdioServerHandle {
 /**
  * Serves an agent's tools over MCP on stdin/stdout (newline-delimited JSON-RPC), every call going through
  * `agent.callToolInContext`. Stops when the client closes stdin.
+ *
+ * @throws ToolDefinitionError for an option that is not known.
  */
 export async function serveStdio(
   agent: ServableAgent,
   options: ServeStdioOptions = {},
 ): Promise<StdioServerHandle> {
+  assertKnownOptions(options, SERVE_STDIO_OPTIONS);
   const { stdin = process.stdin, stdout = process.stdout, ...serverOptions } = options;
   const server = createMcpServer(agent, { ...serverOptions, transport: 'stdio' });
   const transport = new StdioServerTransport(stdin, stdout);

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ToolInputError } from '../errors/tool-input-error';
-import { AGENT_SERVER_DEFAULTS } from './agent-server-options';
+import { assertKnownOptions } from '../runtime/assert-known-options';
+import { AGENT_SERVER_DEFAULTS, AGENT_SERVER_OPTIONS } from './agent-server-options';
 import type { AgentServerHandle, AgentServerOptions } from './agent-server-options';
 import { AGENT_CARD_PATH, createAgentRequestHandler, MCP_PATH } from './create-agent-request-handler';
 import type { AgentRequestHandler } from './create-agent-request-handler';
@@ -20,12 +21,13 @@ export { MCP_PATH, AGENT_CARD_PATH };
  * clients (header and request time limits, keep-alive timeout, a connection cap).
  *
  * @throws ToolInputError for a URL that cannot be served, a non-loopback host without `allowNonLoopback`,
- * bad limits, or a port that is taken.
+ * bad limits, or a port that is taken; ToolDefinitionError for an option that is not known.
  */
 export async function startAgentServer(
   agent: ServableAgent,
   options: AgentServerOptions = {},
 ): Promise<AgentServerHandle> {
+  assertKnownOptions(options, AGENT_SERVER_OPTIONS);
   const settings = resolveAgentServerSettings(options);
   const address = resolveListenAddress(options.url ?? pickCardUrl(agent.card.url), options.allowNonLoopback);
   // Known once the port is: requests cannot arrive before listen() resolves.
@@ -58,7 +60,16 @@ export async function startAgentServer(
       ? `[${address.hostname}]`
       : address.hostname;
   const baseUrl = `http://${urlHost}:${port}`;
-  const { url: _url, allowNonLoopback: _allowNonLoopback, ...handlerOptions } = options;
+  // The listening server's own options stay here: the handler refuses them (its host server owns them).
+  const {
+    url: _url,
+    allowNonLoopback: _allowNonLoopback,
+    headersTimeoutMs: _headersTimeoutMs,
+    requestTimeoutMs: _requestTimeoutMs,
+    keepAliveTimeoutMs: _keepAliveTimeoutMs,
+    maxConnections: _maxConnections,
+    ...handlerOptions
+  } = options;
   let active: ReturnType<typeof createAgentRequestHandler>;
   try {
     active = createAgentRequestHandler(agent, {

@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { assertKnownOptions } from '../runtime/assert-known-options';
 import { copyData } from '../runtime/deep-freeze';
 import { readCapabilityList } from '../runtime/capability-name';
 import { RunAction } from '../runtime/run-action';
@@ -7,7 +8,9 @@ import type { BaseTool, ToolCallOptions } from './base-tool';
 import type { JsonSchema } from './json-schema';
 import { normalizeSchema } from './schema/normalize-schema';
 import type { SchemaSource } from './schema/normalize-schema';
-import { assertToolName } from './tool-name';
+import { NATIVE_TOOL_OPTIONS } from './native-tool-options';
+import type { NativeToolOptions } from './native-tool-options';
+import { assertToolName, TOOL_NAME_PATTERN } from './tool-name';
 import type { ActionBuilder, ToolFunction } from './tool-types';
 import { getCompiledValidator } from './validation/compiled-validator';
 import type { DtoBinding } from './validation/validate-dto-args';
@@ -16,48 +19,7 @@ import type { PreparedToolArgs } from './validation/validate-tool-args';
 import { validateToolOutput } from './validation/validate-tool-output';
 import type { ValidationLimits } from './validation/validation-limits';
 
-/** Options of {@link NativeTool} (the plain-function twin of `@Tool`). */
-export interface NativeToolOptions {
-  /** 1–64 characters of `[A-Za-z0-9_-]`. */
-  name: string;
-  /** What the tool does and when to call it. */
-  description: string;
-  /**
-   * JSON Schema, DTO class or legacy field map of the arguments; a closed empty object when absent, which
-   * only a function without parameters may leave out (`() => …`).
-   */
-  inputSchema?: SchemaSource;
-  /**
-   * JSON Schema or DTO class of the result, normalized (title `<name>Output`); when absent or null the tool
-   * declares no output schema (`outputSchema` null), never a placeholder that accepts anything.
-   */
-  outputSchema?: SchemaSource;
-  /** Labels (null → `[]`). */
-  tags?: string[] | null;
-  /** The function to run: `func(validatedArgs, context)`, sync or async. */
-  func: ToolFunction;
-  /** Example argument objects (null → `[]`). */
-  examples?: unknown[] | null;
-  /**
-   * Capabilities the policy checks: a list of names such as `'records.write'`, lower-cased; empties and
-   * duplicates dropped. Anything but `[a-z0-9_-]` words joined by dots is a definition error.
-   */
-  capabilities?: readonly string[] | null;
-  /** Builds the RunAction the policy evaluates; must return a RunAction. */
-  actionBuilder?: ActionBuilder | null;
-  /** Check results against `outputSchema`, which it then needs (off by default: the schema is advertised). */
-  validateOutput?: boolean;
-  /** Free-form metadata (built-in ids, MCP annotations…), frozen. */
-  metadata?: Record<string, unknown>;
-  /** Keep the schemas exactly as given (remote definitions such as MCP): never closed or rewritten. */
-  preserveSchema?: boolean;
-  /** DTO classes rebuilt from validated arguments and checked by class-validator. */
-  dto?: DtoBinding;
-  /** Bounds on argument size and depth. */
-  limits?: Partial<ValidationLimits>;
-  /** Whether `func` reads its context (default: it declares a second parameter); skips building one per call. */
-  usesContext?: boolean;
-}
+export type { NativeToolOptions } from './native-tool-options';
 
 /**
  * Adapts a sync or async function to {@link BaseTool}: normalized schemas, validated and coerced arguments,
@@ -92,12 +54,14 @@ export class NativeTool implements BaseTool {
   /**
    * @throws ToolDefinitionError for a bad name, a missing function, a function with parameters but no
    *   `inputSchema`, `validateOutput` without an `outputSchema`, capabilities that are not a list of
-   *   capability names, or a schema that cannot be compiled.
+   *   capability names, a schema that cannot be compiled, or an option that is not known (the original's
+   *   `args` included).
    */
   constructor(options: NativeToolOptions) {
     if (typeof options !== 'object' || options === null) {
       throw new ToolDefinitionError('new NativeTool() needs an options object: { name, description, func }.');
     }
+    assertKnownOptions(options, NATIVE_TOOL_OPTIONS, toolSubject(options.name));
     assertToolName(options.name);
     if (typeof options.func !== 'function') {
       throw new ToolDefinitionError(
@@ -275,6 +239,13 @@ export class NativeTool implements BaseTool {
       });
     }
   }
+}
+
+/** Names the tool in an unknown-option message when its name is a valid one (a bad name is reported next). */
+function toolSubject(name: unknown): { where?: string; toolName?: string } {
+  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name)
+    ? { where: `new NativeTool({ name: '${name}' })`, toolName: name }
+    : {};
 }
 
 function readToolCapabilities(toolName: string, capabilities: unknown): readonly string[] {

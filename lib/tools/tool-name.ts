@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { readCapabilityList } from '../runtime/capability-name';
+import type { CapabilityList } from '../runtime/capability-name';
 
 /** Tool names every model provider accepts unchanged. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -30,12 +31,13 @@ export function assertToolName(name: unknown, where = 'A tool'): asserts name is
 }
 
 /**
- * Normalizes a capability list: names lower-cased and checked (`[a-z0-9_-]` words joined by dots), empties
- * and duplicates dropped, first order kept, frozen.
+ * Normalizes capabilities given as any iterable of names (an array, a `Set`, a generator): names lower-cased
+ * and checked (`[a-z0-9_-]` words joined by dots), empties and duplicates dropped, first order kept, frozen.
  *
- * @throws ToolDefinitionError for a bare string or another non-list, or an item that is not a capability name.
+ * @throws ToolDefinitionError for a bare string or anything not iterable, or an item that is not a
+ *   capability name.
  */
-export function normalizeCapabilities(capabilities: readonly string[] | null | undefined): readonly string[] {
+export function normalizeCapabilities(capabilities: CapabilityList | null | undefined): readonly string[] {
   const read = readCapabilityList(capabilities);
   if (!read.ok) throw new ToolDefinitionError(`${read.problem}.`);
   return read.capabilities;

@@ -14,6 +14,16 @@ function denyNetwork(): Agent {
 
 describe('Agent', () => {
   describe('tool() with capabilities', () => {
+    it('takes capabilities as a Set and checks them with the policy', async () => {
+      const agent = new Agent({ card, policy: new CapabilityPolicy({ 'records.write': 'deny' }) });
+      agent.tool(
+        { name: 'save', description: 'Saves', capabilities: new Set(['Records.Write']) },
+        () => 'saved',
+      );
+      expect(agent.getTool('save')?.capabilities).toEqual(['records.write']);
+      await expect(agent.callTool('save')).rejects.toBeInstanceOf(ActionDeniedError);
+    });
+
     it('refuses capabilities given as a bare string instead of splitting them into characters', () => {
       const agent = new Agent({ card, policy: new CapabilityPolicy({ 'records.write': 'deny' }) });
       const register = () =>

@@ -1,6 +1,7 @@
 import {
   CAPABILITY_PATTERN,
   readCapabilityList,
+  toReusableCapabilities,
   readCapabilityName,
 } from '../../lib/runtime/capability-name';
 
@@ -48,6 +49,38 @@ describe('readCapabilityList', () => {
       expect(readCapabilityList(undefined)).toEqual({ ok: true, capabilities: [] });
     });
 
+    it('reads any iterable once, in order: a Set, a generator', () => {
+      expect(readCapabilityList(new Set(['b', 'A', 'a']))).toEqual({ ok: true, capabilities: ['b', 'a'] });
+      let reads = 0;
+      const names = (function* () {
+        reads += 1;
+        yield 'one';
+        yield 'two';
+      })();
+      expect(readCapabilityList(names)).toEqual({ ok: true, capabilities: ['one', 'two'] });
+      expect(reads).toBe(1);
+    });
+
+    it('keeps an element that is not a string an error, a Set included', () => {
+      expect(readCapabilityList(new Set([['a']]))).toMatchObject({
+        ok: false,
+        problem: expect.stringContaining('capability a nested list is not a capability name'),
+      });
+      expect(readCapabilityList([new Set(['a'])])).toMatchObject({
+        ok: false,
+        problem: expect.stringContaining('capability a Set is not a capability name'),
+      });
+    });
+
+    it('with arrayOnly, refuses any other iterable, saying to spread it', () => {
+      expect(readCapabilityList(new Set(['a']), { arrayOnly: true })).toEqual({
+        ok: false,
+        problem:
+          "capabilities must be an array of strings such as ['records.write'], not a Set (spread it into an array: [...capabilities])",
+      });
+      expect(readCapabilityList(['a'], { arrayOnly: true })).toEqual({ ok: true, capabilities: ['a'] });
+    });
+
     it('refuses a bare string with the list to write instead', () => {
       expect(readCapabilityList('records.write')).toEqual({
         ok: false,
@@ -55,5 +88,28 @@ describe('readCapabilityList', () => {
           "capabilities must be a list, not the bare string 'records.write' (it would be read letter by letter); pass capabilities: ['records.write']",
       });
     });
+  });
+});
+
+describe('toReusableCapabilities', () => {
+  it('copies a one-shot iterator into an array, so it can be read again', () => {
+    const names = (function* () {
+      yield 'a';
+      yield 'b';
+    })();
+    const reusable = toReusableCapabilities(names);
+    expect(reusable).toEqual(['a', 'b']);
+    expect(readCapabilityList(reusable)).toEqual(readCapabilityList(reusable));
+  });
+
+  it('returns arrays, Sets, strings and anything else unchanged', () => {
+    const list = ['a'];
+    const set = new Set(['a']);
+    const text = new String('abc');
+    expect(toReusableCapabilities(list)).toBe(list);
+    expect(toReusableCapabilities(set)).toBe(set);
+    expect(toReusableCapabilities('abc')).toBe('abc');
+    expect(toReusableCapabilities(text)).toBe(text);
+    expect(toReusableCapabilities(undefined)).toBeUndefined();
   });
 });

@@ -40,6 +40,10 @@ describe('RunAction', () => {
       });
       expect(action.capabilities).toEqual(['network.read']);
       expect(action.withCapabilities(['Records.Write']).capabilities).toEqual(['records.write']);
+      expect(action.withCapabilities(new Set(['b', 'a', 'B'])).capabilities).toEqual(['b', 'a']);
+      expect(
+        new RunAction({ kind: 'tool.call', name: 'x', capabilities: new Set(['Email.Send']) }).capabilities,
+      ).toEqual(['email.send']);
       expect(
         () => new RunAction({ kind: 'tool.call', name: 'x', capabilities: 'records.write' as never }),
       ).toThrow(ToolInputError);

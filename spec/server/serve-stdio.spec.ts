@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { serveStdio } from '../../lib/server/serve-stdio';
+import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
+import { RunContext } from '../../lib/runtime/run-context';
+import { SERVE_STDIO_OPTIONS, serveStdio } from '../../lib/server/serve-stdio';
+import type { ServeStdioOptions } from '../../lib/server/serve-stdio';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';
 
 const ROOT = join(__dirname, '..', '..');
@@ -96,6 +99,43 @@ describe('serveStdio', () => {
       expect(seen).toEqual(['stdio']);
       await handle.close();
       await handle.closed;
+    });
+  });
+
+  describe('options that are not known', () => {
+    it('takes every option at once', async () => {
+      // Required<…>: the compiler refuses this literal if ServeStdioOptions gains or loses an option.
+      const everyOption: Required<ServeStdioOptions> = {
+        name: 'spec',
+        version: '1.0.0',
+        instructions: 'Use the tools.',
+        maxConcurrentCalls: 2,
+        sharedCallGate: { limit: 4, tryEnter: () => true, leave: () => undefined },
+        buildContext: (info) => new RunContext({ signal: info.signal }),
+        onError: () => undefined,
+        onCallCanceled: () => undefined,
+        interactionTimeoutMs: 1_000,
+        serverRequests: false,
+        stdin: new PassThrough(),
+        stdout: new PassThrough(),
+      };
+      expect([...SERVE_STDIO_OPTIONS.names].sort()).toEqual(Object.keys(everyOption).sort());
+      const handle = await serveStdio(createFakeAgent(), everyOption);
+      await handle.close();
+    });
+
+    it.each([
+      [{ url: 'http://127.0.0.1:0' }, "serveStdio() option 'url' is not known: stdio serves on stdin/stdout"],
+      [{ max_concurrent_calls: 2 }, "use 'maxConcurrentCalls' instead"],
+      [{ instruction: 'x' }, "serveStdio() option 'instruction' is not known; did you mean 'instructions'?"],
+    ])('refuses %j before serving, naming it', async (extra, message) => {
+      const served = serveStdio(createFakeAgent(), {
+        stdin: new PassThrough(),
+        stdout: new PassThrough(),
+        ...extra,
+      } as ServeStdioOptions);
+      await expect(served).rejects.toThrow(ToolDefinitionError);
+      await expect(served).rejects.toThrow(message);
     });
   });
 });

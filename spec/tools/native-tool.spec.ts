@@ -126,12 +126,35 @@ describe('NativeTool', () => {
       );
     });
 
-    it('throws ToolDefinitionError for capabilities that are not a list', () => {
-      expect(() => makeTool({ capabilities: new Set(['b', 'a']) as never })).toThrow(
-        "Tool 'add': capabilities must be a list of strings such as ['records.write'], not a Set (spread it into an array: [...set]).",
+    it('takes capabilities from any iterable: a Set, a generator, a Map of names', () => {
+      expect(makeTool({ capabilities: new Set(['b.x', 'a', 'B.X']) }).capabilities).toEqual(['b.x', 'a']);
+      function* names(): Generator<string> {
+        yield 'records.write';
+        yield '';
+        yield 'Network.Read';
+        yield 'records.write';
+      }
+      const tool = makeTool({ capabilities: names() });
+      expect(tool.capabilities).toEqual(['records.write', 'network.read']);
+      expect(Object.isFrozen(tool.capabilities)).toBe(true);
+      expect(makeTool({ capabilities: new Map([['a', 1]]).keys() }).capabilities).toEqual(['a']);
+    });
+
+    it('throws ToolDefinitionError for a bare String object, read letter by letter otherwise', () => {
+      expect(() => makeTool({ capabilities: new String('abc') })).toThrow(
+        "Tool 'add': capabilities must be a list, not the bare string 'abc'",
       );
+    });
+
+    it('throws ToolDefinitionError for capabilities that are not iterable, or an iterable of non-strings', () => {
       expect(() => makeTool({ capabilities: 42 as never })).toThrow(
-        "Tool 'add': capabilities must be a list of strings such as ['records.write'], not the number 42.",
+        "Tool 'add': capabilities must be a list (an array, a Set or another iterable) of strings such as ['records.write'], not the number 42.",
+      );
+      expect(() => makeTool({ capabilities: { 0: 'a', length: 1 } as never })).toThrow(
+        'capabilities must be a list (an array, a Set or another iterable) of strings such as',
+      );
+      expect(() => makeTool({ capabilities: new Set([7]) as never })).toThrow(
+        "Tool 'add': capability the number 7 is not a capability name (capabilities are strings such as 'network.read')",
       );
       expect(() => makeTool({ capabilities: [7] as never })).toThrow(
         "Tool 'add': capability the number 7 is not a capability name (capabilities are strings such as 'network.read')",

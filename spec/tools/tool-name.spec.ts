@@ -44,6 +44,16 @@ describe('normalizeCapabilities', () => {
     expect(Object.isFrozen(result)).toBe(true);
   });
 
+  it('takes any iterable of names, a Set or a generator, read once in order', () => {
+    expect(normalizeCapabilities(new Set(['B', 'a', 'b']))).toEqual(['b', 'a']);
+    const names = (function* () {
+      yield 'x.y';
+      yield 'x.y';
+      yield 'z';
+    })();
+    expect(normalizeCapabilities(names)).toEqual(['x.y', 'z']);
+  });
+
   it('turns null and undefined into an empty frozen list', () => {
     expect(normalizeCapabilities(null)).toEqual([]);
     expect(Object.isFrozen(normalizeCapabilities(undefined))).toBe(true);
@@ -54,7 +64,7 @@ describe('normalizeCapabilities', () => {
     expect(() => normalizeCapabilities('records.write' as never)).toThrow(
       "capabilities must be a list, not the bare string 'records.write' (it would be read letter by letter); pass capabilities: ['records.write'].",
     );
-    expect(() => normalizeCapabilities(new Set(['x']) as never)).toThrow('not a Set');
+    expect(() => normalizeCapabilities({} as never)).toThrow('not an object');
     expect(() => normalizeCapabilities([' x'])).toThrow("capability ' x' is not a capability name");
   });
 });

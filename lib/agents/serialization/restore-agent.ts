@@ -1,4 +1,5 @@
 import { ToolInputError } from '../../errors/tool-input-error';
+import { assertKnownOptions, defineKnownOptions } from '../../runtime/assert-known-options';
 import type { ApprovalHandler } from '../../policy/approval-handler';
 import { CapabilityPolicy } from '../../policy/capability-policy';
 import type { Policy } from '../../policy/policy';
@@ -6,6 +7,7 @@ import type { BaseTool } from '../../tools/base-tool';
 import { scanTools } from '../../tools/registry/scan-tools';
 import { AgentCard } from '../agent-card';
 import type { AgentOptions, AgentTelemetryOptions } from '../agent-options';
+import type { ElicitationHandler, SamplingHandler } from '../tool-interaction-handlers';
 import { DEFAULT_BUILTIN_TOOL_FACTORIES } from '../builtin-tool-factories';
 import type { BuiltinToolFactory } from '../builtin-tool-factories';
 import { AGENT_DICT_FIELDS } from './agent-dict';
@@ -17,6 +19,10 @@ export interface AgentRestoreOverrides {
   policy?: Policy;
   /** The approval handler. */
   approvalHandler?: ApprovalHandler;
+  /** Answers tools' `context.elicit()` questions in-process. */
+  elicitationHandler?: ElicitationHandler;
+  /** Answers tools' `context.sample()` requests in-process. */
+  samplingHandler?: SamplingHandler;
   /** Native tools named in the data. */
   tools?: readonly BaseTool[];
   /** Toolset instances whose `@Tool` methods provide native tools named in the data. */
@@ -27,12 +33,33 @@ export interface AgentRestoreOverrides {
   telemetry?: AgentTelemetryOptions;
 }
 
+/** The options of the restore overrides, and advice for the names people pass instead. */
+const AGENT_RESTORE_OVERRIDES = defineKnownOptions<AgentRestoreOverrides>(
+  'Agent.fromDict()/fromYAML()',
+  {
+    policy: true,
+    approvalHandler: true,
+    elicitationHandler: true,
+    samplingHandler: true,
+    tools: true,
+    toolsets: true,
+    builtinFactories: true,
+    telemetry: true,
+  },
+  {
+    card: 'the card comes from the data; change it there',
+    transport: 'the transport comes from the data; change it there',
+    skills: 'the skills mode comes from the data; change it there',
+    mcpServers: 'MCP servers come from the data; change them there',
+  },
+);
+
 /**
  * Checks serialized agent data and builds the options of the agent it describes; nothing is created
  * until every field has been checked, so a bad field never leaves a half-restored agent.
  *
  * @throws ToolInputError naming the first malformed field (unknown field, card, policy, unknown
- *   built-in id, missing native implementation…).
+ *   built-in id, missing native implementation…); ToolDefinitionError for an override that is not known.
  */
 export function restoreAgentOptions(data: unknown, overrides: AgentRestoreOverrides = {}): AgentOptions {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -42,6 +69,7 @@ export function restoreAgentOptions(data: unknown, overrides: AgentRestoreOverri
   }
   if (typeof overrides !== 'object' || overrides === null)
     throw new ToolInputError('Agent restore overrides must be an object.');
+  assertKnownOptions(overrides, AGENT_RESTORE_OVERRIDES);
   const record = data as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!AGENT_DICT_FIELDS.includes(key)) {
@@ -72,6 +100,8 @@ export function restoreAgentOptions(data: unknown, overrides: AgentRestoreOverri
     skills,
     policy,
     approvalHandler: overrides.approvalHandler,
+    elicitationHandler: overrides.elicitationHandler,
+    samplingHandler: overrides.samplingHandler,
     telemetry: overrides.telemetry,
     tools,
     mcpServers,

@@ -21,14 +21,17 @@ export function assertOptionalStringList(
 }
 
 /**
- * Checks that a decorator's `capabilities` is absent or a list of capability names (a bare string is
- * refused rather than read letter by letter).
+ * Reads a decorator's `capabilities`: absent stays absent; any iterable of capability names (an array, a
+ * `Set`, a generator, read once here) becomes a frozen, normalized array. A bare string is refused rather
+ * than read letter by letter.
  *
  * @throws ToolDefinitionError naming the decorator, the bad capability and the fix.
  */
-export function assertOptionalCapabilities(value: unknown, where: string): void {
+export function readOptionalCapabilities(value: unknown, where: string): readonly string[] | undefined {
+  if (value === undefined) return undefined;
   const read = readCapabilityList(value);
   if (!read.ok) throw new ToolDefinitionError(`${where}: ${read.problem}.`);
+  return read.capabilities;
 }
 
 /**

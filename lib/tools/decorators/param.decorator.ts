@@ -1,7 +1,18 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { assertKnownOptions, defineKnownOptions } from '../../runtime/assert-known-options';
 import { recordParam } from '../metadata/tool-metadata';
 import type { ParamOptions } from '../metadata/metadata-records';
 import { assertDeclaredType } from './assert-declared-type';
+
+/** The options of `@Param`, and advice for the names people pass instead. */
+const PARAM_OPTIONS = defineKnownOptions<ParamOptions>(
+  '@Param()',
+  { type: true, schema: true, optional: true, description: true, default: true },
+  {
+    required: 'parameters are required unless optional: true or a default is given; use optional instead',
+    name: "the name is @Param's first argument: @Param('max_results', { … })",
+  },
+);
 
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
@@ -11,7 +22,8 @@ const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
  * (`@Param()`, or `@Param({ type: SearchQuery })` where decorator metadata is not emitted). `type` may be a
  * class or `[Class]`, which replaces decorator metadata where the compiler emits none (esbuild, tsx).
  *
- * @throws ToolDefinitionError for a bad name or option, or a parameter of a constructor or a static method.
+ * @throws ToolDefinitionError for a bad name, an option that is wrong or not known, or a parameter of a
+ *   constructor or a static method.
  */
 export function Param(name?: string, options?: ParamOptions): ParameterDecorator;
 export function Param(options: ParamOptions): ParameterDecorator;
@@ -32,6 +44,7 @@ export function Param(
   if (typeof options !== 'object' || options === null) {
     throw new ToolDefinitionError(`@Param(${label}) options must be an object, e.g. { type: 'integer' }.`);
   }
+  assertKnownOptions(options, PARAM_OPTIONS, { where: `@Param(${label})` });
   if (options.type !== undefined)
     assertDeclaredType(`@Param(${label})`, options.type, (form) => `{ type: ${form} }`);
   if (name === undefined && (options.default !== undefined || options.optional)) {

@@ -1,3 +1,4 @@
+import type { CapabilityList } from '../../runtime/capability-name';
 import type { JsonSchema } from '../json-schema';
 import type { ActionBuilder } from '../tool-types';
 
@@ -15,8 +16,11 @@ export interface ToolOptions {
   tags?: string[];
   /** Example argument objects. */
   examples?: unknown[];
-  /** Capabilities the tool needs (`['records.write']`), merged after the `@Toolset` capabilities. */
-  capabilities?: readonly string[];
+  /**
+   * Capabilities the tool needs, merged after the `@Toolset` capabilities: any iterable of names
+   * (`['records.write']`, a `Set`), never a bare string.
+   */
+  capabilities?: CapabilityList;
   /** Builds the RunAction that the policy evaluates (previews, metadata). */
   actionBuilder?: ActionBuilder;
   /** Free-form metadata kept on the built tool. */

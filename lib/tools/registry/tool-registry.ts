@@ -140,7 +140,8 @@ function assertBaseTool(tool: unknown): asserts tool is BaseTool {
       },
     );
   }
-  const capabilities = readCapabilityList(candidate.capabilities);
+  // An array only: the property is read again on every call, and a generator would be used up here.
+  const capabilities = readCapabilityList(candidate.capabilities, { arrayOnly: true });
   if (!capabilities.ok) {
     throw new ToolDefinitionError(`Tool '${candidate.name}': ${capabilities.problem}.`, {
       toolName: candidate.name,

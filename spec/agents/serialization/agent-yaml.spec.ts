@@ -42,4 +42,46 @@ describe('parseAgentYaml', () => {
       expect(() => parseAgentYaml(lines.join('\n'))).toThrow(ToolInputError);
     });
   });
+
+  describe('parseAgentYaml() given a file path instead of YAML text', () => {
+    it.each([
+      'agent.yaml',
+      'config/agent.YML',
+      './agent',
+      '../agents/researcher',
+      '/etc/protolink/agent.yaml',
+      '~/agent.yaml',
+      'C:\\agents\\agent.yaml',
+      'C:/agents/agent',
+      '  agent.yaml\n',
+    ])('says that %j looks like a file path and to use Agent.fromYAMLFile', (text) => {
+      expect(() => parseAgentYaml(text)).toThrow(ToolInputError);
+      expect(() => parseAgentYaml(text)).toThrow(
+        `This looks like a file path; use Agent.fromYAMLFile(${JSON.stringify(text.trim())}) to read the file (Agent.fromYAML takes the YAML text itself).`,
+      );
+    });
+
+    it('says so when the path does not even parse as YAML', () => {
+      expect(() => parseAgentYaml('./agents/[draft].yaml')).toThrow(
+        'This looks like a file path; use Agent.fromYAMLFile("./agents/[draft].yaml")',
+      );
+    });
+
+    it.each(['plain words', 'card: agent.yaml', '- agent.yaml\n- other.yaml', '~', 'agent.json', 'key: ./x'])(
+      'does not call %j a file path',
+      (text) => {
+        expect(() => Agent.fromYAML(text)).toThrow(ToolInputError);
+        expect(() => Agent.fromYAML(text)).not.toThrow('looks like a file path');
+      },
+    );
+
+    it('names the file, and never hints at a path, for text read from a file', () => {
+      expect(() => parseAgentYaml('other.yaml', { file: 'agent.yaml' })).toThrow(
+        "The agent YAML file 'agent.yaml' must be a mapping with card, tools",
+      );
+      expect(() => parseAgentYaml('other.yaml', { file: 'agent.yaml' })).not.toThrow(
+        'looks like a file path',
+      );
+    });
+  });
 });

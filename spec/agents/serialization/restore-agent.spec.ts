@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Agent } from '../../../lib/agents/agent';
 import type { BuiltinToolFactory } from '../../../lib/agents/builtin-tool-factories';
+import type { AgentRestoreOverrides } from '../../../lib/agents/serialization/restore-agent';
+import { ToolDefinitionError } from '../../../lib/errors/tool-definition-error';
 import { ToolInputError } from '../../../lib/errors/tool-input-error';
 import { CapabilityPolicy } from '../../../lib/policy/capability-policy';
 import { PolicyDecision } from '../../../lib/policy/policy-decision';
@@ -161,6 +163,39 @@ describe('restoreAgentOptions', () => {
         'policy.defaultEffect has the unsupported policy effect "maybe"',
       );
       expect(clock).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('overrides that are not known', () => {
+    // Required<…>: the compiler refuses this literal if AgentRestoreOverrides gains or loses an option.
+    const everyOverride: Required<AgentRestoreOverrides> = {
+      policy: new CapabilityPolicy(),
+      approvalHandler: () => true,
+      elicitationHandler: () => ({ action: 'decline' }),
+      samplingHandler: () => ({ role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'spec' }),
+      tools: [],
+      toolsets: [],
+      builtinFactories: factories,
+      telemetry: { tracing: false },
+    };
+
+    it('takes every override at once, handlers included', () => {
+      const agent = Agent.fromDict(validData(), everyOverride);
+      expect(agent.elicitationHandler).toBe(everyOverride.elicitationHandler);
+      expect(agent.samplingHandler).toBe(everyOverride.samplingHandler);
+    });
+
+    it.each([
+      [
+        { approval_handler: () => true },
+        "option 'approval_handler' is not known: it is the original's snake_case spelling; options are camelCase, use 'approvalHandler' instead.",
+      ],
+      [{ card }, "option 'card' is not known: the card comes from the data; change it there."],
+      [{ toolset: [] }, "option 'toolset' is not known; did you mean 'toolsets'?"],
+    ])('refuses %j with a ToolDefinitionError that names it', (overrides, message) => {
+      const restore = () => Agent.fromDict(validData(), { builtinFactories: factories, ...overrides });
+      expect(restore).toThrow(ToolDefinitionError);
+      expect(restore).toThrow(`Agent.fromDict()/fromYAML() ${message}`);
     });
   });
 });

@@ -223,4 +223,37 @@ describe('Param', () => {
       await expect(tool.call({ query: 'rust', limit: 0 })).rejects.toThrow(ToolValidationError);
     });
   });
+
+  describe('options that are not known', () => {
+    it('accepts every option of ParamOptions at once', () => {
+      // Required<…>: the compiler refuses this literal if ParamOptions gains or loses an option.
+      const everyOption: Required<ParamOptions> = {
+        type: 'integer',
+        schema: { type: 'integer' },
+        optional: true,
+        description: 'How many',
+        default: 1,
+      };
+      expect(() => Param('count', everyOption)).not.toThrow();
+    });
+
+    it.each([
+      [
+        { required: false },
+        '@Param("count") option \'required\' is not known: parameters are required unless',
+      ],
+      [{ name: 'count' }, "option 'name' is not known: the name is @Param's first argument"],
+      [{ optinal: true }, "option 'optinal' is not known; did you mean 'optional'?"],
+      [{ minimum: 1 }, "option 'minimum' is not known; remove it"],
+    ])('refuses %j with a ToolDefinitionError that names it', (options, message) => {
+      expect(() => Param('count', options as ParamOptions)).toThrow(ToolDefinitionError);
+      expect(() => Param('count', options as ParamOptions)).toThrow(message);
+    });
+
+    it('checks the options of an unnamed @Param too', () => {
+      expect(() => Param({ type: SearchQuery, items: {} } as ParamOptions)).toThrow(
+        '@Param("") option \'items\' is not known',
+      );
+    });
+  });
 });

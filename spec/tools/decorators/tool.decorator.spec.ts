@@ -199,4 +199,83 @@ describe('Tool', () => {
       );
     });
   });
+
+  describe('capabilities from an iterable', () => {
+    it('reads a Set or a generator once, at decoration: later changes to the Set do not reach the tool', () => {
+      const capabilities = new Set(['Records.Write', 'records.write']);
+      class Saver {
+        @Tool({ name: 'save', description: 'Saves', capabilities })
+        save(): string {
+          return 'saved';
+        }
+
+        @Tool({
+          name: 'send',
+          description: 'Sends',
+          capabilities: (function* () {
+            yield 'email.send';
+          })(),
+        })
+        send(): string {
+          return 'sent';
+        }
+      }
+      capabilities.add('network.read');
+      const byName = new Map(scanTools(new Saver()).map((tool) => [tool.name, tool]));
+      expect(byName.get('save')?.capabilities).toEqual(['records.write']);
+      expect(byName.get('send')?.capabilities).toEqual(['email.send']);
+      expect(scanTools(new Saver()).map((tool) => tool.capabilities)).toEqual([
+        ['records.write'],
+        ['email.send'],
+      ]);
+    });
+  });
+
+  describe('options that are not known', () => {
+    // Required<…>: the compiler refuses this literal if ToolOptions gains or loses an option.
+    const everyOption: Required<ToolOptions> = {
+      name: 'book',
+      description: 'Book a hotel room',
+      inputSchema: { type: 'object', properties: {} },
+      outputSchema: { type: 'string' },
+      tags: ['travel'],
+      examples: [{}],
+      capabilities: ['records.write'],
+      actionBuilder: (_args, _context) => new RunAction({ kind: 'tool.call', name: 'book' }),
+      metadata: { source: 'spec' },
+      preserveSchema: false,
+      validateOutput: false,
+    };
+
+    it('accepts every option of ToolOptions at once', () => {
+      expect(decorate(everyOption)).not.toThrow();
+    });
+
+    it.each([
+      [
+        { args: { a: 'int' } },
+        "@Tool({ name: 'add' }) option 'args' is not known: it is the original's legacy field map; declare the arguments with @Param on the method's parameters, or pass inputSchema (a JSON Schema or a DTO class) instead.",
+      ],
+      [
+        { func: () => 1 },
+        "option 'func' is not known: the decorated method is the function the tool runs; remove func.",
+      ],
+      [
+        { input_schema: {} },
+        "option 'input_schema' is not known: it is the original's snake_case spelling; options are camelCase, use 'inputSchema' instead.",
+      ],
+      [{ descripton: 'x' }, "option 'descripton' is not known; did you mean 'description'?"],
+      [
+        { colour: 'red' },
+        "option 'colour' is not known; remove it (an option that is not known would be ignored).",
+      ],
+    ])('refuses %j with a ToolDefinitionError that names it', (extra, message) => {
+      const run = decorate({ name: 'add', description: 'Add', ...extra });
+      expect(run).toThrow(ToolDefinitionError);
+      expect(run).toThrow(message);
+      expect(run).toThrow(
+        'Known options: name, description, inputSchema, outputSchema, tags, examples, capabilities, actionBuilder, metadata, preserveSchema, validateOutput.',
+      );
+    });
+  });
 });

@@ -34,6 +34,24 @@ describe('Toolset', () => {
     expect(tool.inputSchema.title).toBe('crm_lookupInput');
   });
 
+  it('takes capabilities from a Set on the class and a generator on the method, read once, merged in order', () => {
+    function* methodCapabilities(): Generator<string> {
+      yield 'PII.Read';
+      yield 'crm.read';
+    }
+    @Toolset({ capabilities: new Set(['crm.read', 'CRM.read']) })
+    class SetTools {
+      @Tool({ name: 'find', description: 'Find', capabilities: methodCapabilities() })
+      find(): string {
+        return 'found';
+      }
+    }
+    const first = scanTools(new SetTools())[0];
+    const again = scanTools(new SetTools())[0];
+    expect(first.capabilities).toEqual(['crm.read', 'pii.read']);
+    expect(again.capabilities).toEqual(['crm.read', 'pii.read']);
+  });
+
   it('leaves classes without it untouched', () => {
     const [tool] = scanTools(new PlainTools());
     expect(tool.name).toBe('plain');
@@ -106,5 +124,23 @@ describe('Toolset', () => {
   ])('throws ToolDefinitionError for %s', (_label, options, message) => {
     expect(() => Toolset(options as ToolsetOptions)).toThrow(ToolDefinitionError);
     expect(() => Toolset(options as ToolsetOptions)).toThrow(message);
+  });
+
+  describe('options that are not known', () => {
+    it('accepts every option of ToolsetOptions at once', () => {
+      // Required<…>: the compiler refuses this literal if ToolsetOptions gains or loses an option.
+      const everyOption: Required<ToolsetOptions> = { tags: ['a'], capabilities: ['b'], namePrefix: 'c_' };
+      expect(() => Toolset(everyOption)).not.toThrow();
+    });
+
+    it.each([
+      [{ prefix: 'crm_' }, "@Toolset() option 'prefix' is not known: use namePrefix"],
+      [{ name_prefix: 'crm_' }, "use 'namePrefix' instead"],
+      [{ tag: ['a'] }, "option 'tag' is not known; did you mean 'tags'?"],
+      [{ description: 'x' }, "option 'description' is not known; remove it"],
+    ])('refuses %j with a ToolDefinitionError that names it', (options, message) => {
+      expect(() => Toolset(options as ToolsetOptions)).toThrow(ToolDefinitionError);
+      expect(() => Toolset(options as ToolsetOptions)).toThrow(message);
+    });
   });
 });

@@ -117,6 +117,16 @@ describe('ToolRegistry', () => {
       expect(registry.has('mailer')).toBe(false);
     });
 
+    it('throws ToolDefinitionError for a structural tool whose capabilities are not an array', () => {
+      // The property is read again on every call: a Set or a generator there is refused, not read once.
+      const registry = new ToolRegistry();
+      const tool = { ...structuralTool('mailer'), capabilities: new Set(['email.send']) as never };
+      expect(() => registry.register(tool)).toThrow(
+        "Tool 'mailer': capabilities must be an array of strings such as ['records.write'], not a Set (spread it into an array: [...capabilities]).",
+      );
+      expect(registry.has('mailer')).toBe(false);
+    });
+
     describe("with replace: 'same-source'", () => {
       function mcpTool(name: string, server: string): NativeTool {
         return new NativeTool({

@@ -1,3 +1,4 @@
+import type { CapabilityList } from '../../../runtime/capability-name';
 import type { MCPAuth } from './auth/mcp-auth-options';
 import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-tool-change';
 import type { MCPToolDefinition } from './mcp-tool-definition';
@@ -37,9 +38,11 @@ export interface MCPToolAdapterOptions {
   serverName?: string;
   /** Prepended to every local tool name (`github_` + `create_issue`), e.g. to keep servers apart. */
   namePrefix?: string;
-  /** Capabilities of each tool: a list for all, or a function of the definition (e.g. approval for writes). */
-  capabilities?:
-    readonly string[] | ((definition: MCPToolDefinition) => readonly string[] | null | undefined);
+  /**
+   * Capabilities of each tool: any iterable of names for all (an array, a `Set`), or a function of the
+   * definition returning one (e.g. approval for writes).
+   */
+  capabilities?: CapabilityList | ((definition: MCPToolDefinition) => CapabilityList | null | undefined);
   /** Largest text result kept, in characters; longer text is cut with a marker (default 1,000,000). */
   maxResultChars?: number;
   /** Largest message accepted from the server, in bytes; larger ones fail the call (default 16 MiB). */

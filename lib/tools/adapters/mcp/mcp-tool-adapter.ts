@@ -5,6 +5,7 @@ import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
 import type { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import { ToolInputError } from '../../../errors/tool-input-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
+import { toReusableCapabilities } from '../../../runtime/capability-name';
 import { raceSignal } from '../../../runtime/race-signal';
 import { TelemetryEmitter } from '../../../runtime/telemetry-emitter';
 import type { ToolCallOptions } from '../../base-tool';
@@ -60,7 +61,8 @@ export class MCPToolAdapter {
   private readonly events = new TelemetryEmitter<MCPToolAdapterEvents>();
 
   constructor(options: MCPToolAdapterOptions = {}) {
-    this.options = { ...options };
+    // A generator of capabilities is copied: every listing (a refresh, list_changed) reads them again.
+    this.options = { ...options, capabilities: toReusableCapabilities(options.capabilities) };
     if (typeof options.onToolChanged === 'function') this.events.on('toolChanged', options.onToolChanged);
   }
 

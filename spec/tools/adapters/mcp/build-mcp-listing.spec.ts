@@ -59,6 +59,18 @@ describe('buildMcpListing', () => {
     );
   });
 
+  it('takes capabilities as a Set, for every tool or from the callback', () => {
+    const forAll = buildMcpListing([{ name: 'ok', inputSchema: object }], config, summary, new Set(['A.b']));
+    expect(forAll.entries.get('ok')?.capabilities).toEqual(['a.b', 'mcp.srv']);
+    const fromCallback = buildMcpListing(
+      [{ name: 'ok', inputSchema: object }],
+      config,
+      summary,
+      () => new Set(['records.read', 'records.read']),
+    );
+    expect(fromCallback.entries.get('ok')?.capabilities).toEqual(['records.read', 'mcp.srv']);
+  });
+
   it('fails the whole listing for a bad capabilities list given for every tool', () => {
     expect(() =>
       buildMcpListing([{ name: 'good', inputSchema: object }], config, summary, 'records.write' as never),

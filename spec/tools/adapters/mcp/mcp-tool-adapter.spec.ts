@@ -259,6 +259,24 @@ describe('MCPToolAdapter', () => {
     });
   });
 
+  describe('capabilities from an iterable', () => {
+    it('keeps capabilities given as a generator through a refresh of the listing', async () => {
+      function* names(): Generator<string> {
+        yield 'Records.Read';
+        yield 'records.read';
+      }
+      const adapted = new MCPToolAdapter(testServerStdio({ capabilities: names() }));
+      try {
+        const echo = async () => (await adapted.getTools()).find((tool) => tool.name === 'echo');
+        expect((await echo())?.capabilities).toEqual(['records.read', 'mcp.test']);
+        await adapted.listTools({ refresh: true });
+        expect((await echo())?.capabilities).toEqual(['records.read', 'mcp.test']);
+      } finally {
+        await adapted.close();
+      }
+    });
+  });
+
   describe('wrapTool and getCallable', () => {
     it('rejects an unknown name with the seed message', async () => {
       await expect(adapter.wrapTool('nope')).rejects.toThrow(
