@@ -28,10 +28,7 @@ import { executeToolCall } from './execute-tool-call';
 import type { ToolCallHost } from './execute-tool-call';
 import { ReadonlyToolMap } from './readonly-tool-map';
 import type { AgentDict, McpServerDict } from './serialization/agent-dict';
-import { agentDictToYaml, parseAgentYaml } from './serialization/agent-yaml';
-import { restoreAgentOptions } from './serialization/restore-agent';
 import type { AgentRestoreOverrides } from './serialization/restore-agent';
-import { serializeAgent } from './serialization/serialize-agent';
 
 /** Options of {@link Agent.tool}: a NativeTool's options without the function. */
 export interface AgentToolOptions {
@@ -331,7 +328,7 @@ export class Agent {
 
   /** Returns the agent as plain data: card, built-in tools by id, native tool names, first-party policy. */
   toDict(): AgentDict {
-    return serializeAgent({
+    return loadSerializeAgent().serializeAgent({
       card: this.card,
       transport: this.transport,
       skills: this.skillsMode,
@@ -343,7 +340,7 @@ export class Agent {
 
   /** Returns {@link toDict} as YAML text. */
   toYAML(): string {
-    return agentDictToYaml(this.toDict());
+    return loadAgentYaml().agentDictToYaml(this.toDict());
   }
 
   /**
@@ -352,7 +349,7 @@ export class Agent {
    * @throws ToolInputError naming the malformed field; nothing is half-restored.
    */
   static fromDict(data: unknown, overrides: AgentRestoreOverrides = {}): Agent {
-    return new Agent(restoreAgentOptions(data, overrides));
+    return new Agent(loadRestoreAgent().restoreAgentOptions(data, overrides));
   }
 
   /**
@@ -361,7 +358,7 @@ export class Agent {
    * @throws ToolInputError when the text is not YAML or a field is malformed.
    */
   static fromYAML(text: string, overrides: AgentRestoreOverrides = {}): Agent {
-    return Agent.fromDict(parseAgentYaml(text), overrides);
+    return Agent.fromDict(loadAgentYaml().parseAgentYaml(text), overrides);
   }
 
   private syncSkill(tool: BaseTool): void {
@@ -385,7 +382,22 @@ function pickOption<T extends string>(
   return value;
 }
 
+// Serialization loads with the first toDict/fromDict/toYAML/fromYAML, not with `import 'protolink'`.
+const loadSerializeAgent = lazyRequire<typeof import('./serialization/serialize-agent')>(
+  './serialization/serialize-agent',
+  __dirname,
+);
+const loadRestoreAgent = lazyRequire<typeof import('./serialization/restore-agent')>(
+  './serialization/restore-agent',
+  __dirname,
+);
+const loadAgentYaml = lazyRequire<typeof import('./serialization/agent-yaml')>(
+  './serialization/agent-yaml',
+  __dirname,
+);
+
 /** The serving module, loaded on first `start()`. */
 const loadAgentServer = lazyRequire<typeof import('../server/start-agent-server')>(
-  require.resolve('../server/start-agent-server'),
+  '../server/start-agent-server',
+  __dirname,
 );
