@@ -13,8 +13,7 @@ import { PROTOLINK_MODULE_OPTIONS } from './protolink-nest-tokens';
 
 // The server code loads the MCP SDK: paid only by applications that set `serve`.
 const loadRequestHandler = lazyRequire<typeof import('../server/create-agent-request-handler')>(
-  '../server/create-agent-request-handler',
-  __dirname,
+  require.resolve('../server/create-agent-request-handler'),
 );
 
 type Middleware = (

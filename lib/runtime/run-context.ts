@@ -1,4 +1,4 @@
-import { randomUUID } from './random-uuid';
+import { randomUUID } from 'node:crypto';
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import { compileCapabilityRules } from './capability-rules';

@@ -1,5 +1,6 @@
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
-import { loadAnthropicMessagesFormat, loadPostModelCall } from './load-provider-formats';
+import { buildAnthropicMessagesBody, readAnthropicMessage } from './anthropic-messages-format';
+import { postModelCall } from './post-model-call';
 import { readApiKey } from './read-api-key';
 
 /** Options of {@link AnthropicLLM}. */
@@ -42,13 +43,12 @@ export class AnthropicLLM implements LLM {
    */
   async generate(request: LlmRequest): Promise<LlmResponse> {
     const key = readApiKey(this.provider, this.options.apiKey, ['ANTHROPIC_API_KEY']) as string;
-    const format = loadAnthropicMessagesFormat();
-    const body = format.buildAnthropicMessagesBody(request, {
+    const body = buildAnthropicMessagesBody(request, {
       model: this.model,
       maxTokens: this.options.maxTokens ?? 4096,
       temperature: this.options.temperature,
     });
-    const data = await loadPostModelCall().postModelCall({
+    const data = await postModelCall({
       provider: this.provider,
       options: this.options,
       defaultBaseUrl: 'https://api.anthropic.com',
@@ -58,6 +58,6 @@ export class AnthropicLLM implements LLM {
       body,
       signal: request.signal,
     });
-    return format.readAnthropicMessage(this.provider, data);
+    return readAnthropicMessage(this.provider, data);
   }
 }

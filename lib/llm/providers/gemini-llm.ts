@@ -1,10 +1,8 @@
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
 import { toGeminiTools } from '../to-gemini-tools';
-import {
-  loadGeminiContentFormat,
-  loadPostModelCall,
-  loadProviderMessageParts,
-} from './load-provider-formats';
+import { readGeminiResponse, toGeminiContents } from './gemini-content-format';
+import { postModelCall } from './post-model-call';
+import { joinSystemText } from './provider-message-parts';
 import { readApiKey } from './read-api-key';
 
 /** Options of {@link GeminiLLM}. */
@@ -49,16 +47,15 @@ export class GeminiLLM implements LLM {
       'GEMINI_API_KEY',
       'GOOGLE_API_KEY',
     ]) as string;
-    const format = loadGeminiContentFormat();
-    const body: Record<string, unknown> = { contents: format.toGeminiContents(request.messages) };
-    const system = loadProviderMessageParts().joinSystemText(request.messages);
+    const body: Record<string, unknown> = { contents: toGeminiContents(request.messages) };
+    const system = joinSystemText(request.messages);
     if (system !== undefined) body.systemInstruction = { parts: [{ text: system }] };
     if (request.tools.length > 0) body.tools = toGeminiTools(request.tools);
     const generationConfig: Record<string, unknown> = {};
     if (this.options.temperature !== undefined) generationConfig.temperature = this.options.temperature;
     if (this.options.maxTokens !== undefined) generationConfig.maxOutputTokens = this.options.maxTokens;
     if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
-    const data = await loadPostModelCall().postModelCall({
+    const data = await postModelCall({
       provider: this.provider,
       options: this.options,
       defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
@@ -68,6 +65,6 @@ export class GeminiLLM implements LLM {
       body,
       signal: request.signal,
     });
-    return format.readGeminiResponse(this.provider, data);
+    return readGeminiResponse(this.provider, data);
   }
 }

@@ -1,5 +1,6 @@
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
-import { loadOpenAIChatFormat, loadPostModelCall } from './load-provider-formats';
+import { buildOpenAIChatBody, readOpenAIChatCompletion } from './openai-chat-format';
+import { postModelCall } from './post-model-call';
 import { readApiKey } from './read-api-key';
 
 /** Options of {@link OpenAIChatLLM}. */
@@ -63,14 +64,13 @@ export class OpenAIChatLLM implements LLM {
       this.settings.keyVariables,
       this.settings.keyRequired,
     );
-    const format = loadOpenAIChatFormat();
-    const body = format.buildOpenAIChatBody(request, {
+    const body = buildOpenAIChatBody(request, {
       model: this.model,
       strict: this.options.strict ?? this.settings.defaultStrict,
       temperature: this.options.temperature,
       maxTokens: this.options.maxTokens,
     });
-    const data = await loadPostModelCall().postModelCall({
+    const data = await postModelCall({
       provider: this.provider,
       options: this.options,
       defaultBaseUrl: 'https://api.openai.com/v1',
@@ -80,6 +80,6 @@ export class OpenAIChatLLM implements LLM {
       body,
       signal: request.signal,
     });
-    return format.readOpenAIChatCompletion(this.provider, data);
+    return readOpenAIChatCompletion(this.provider, data);
   }
 }

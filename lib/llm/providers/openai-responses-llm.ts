@@ -1,6 +1,7 @@
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
 import type { OpenAIChatLLMOptions } from './openai-chat-llm';
-import { loadOpenAIResponsesFormat, loadPostModelCall } from './load-provider-formats';
+import { buildOpenAIResponsesBody, readOpenAIResponse } from './openai-responses-format';
+import { postModelCall } from './post-model-call';
 import { readApiKey } from './read-api-key';
 
 /** Options of {@link OpenAIResponsesLLM} (the same as the chat model's). */
@@ -29,14 +30,13 @@ export class OpenAIResponsesLLM implements LLM {
    */
   async generate(request: LlmRequest): Promise<LlmResponse> {
     const key = readApiKey(this.provider, this.options.apiKey, ['OPENAI_API_KEY']) as string;
-    const format = loadOpenAIResponsesFormat();
-    const body = format.buildOpenAIResponsesBody(request, {
+    const body = buildOpenAIResponsesBody(request, {
       model: this.model,
       strict: this.options.strict ?? true,
       temperature: this.options.temperature,
       maxTokens: this.options.maxTokens,
     });
-    const data = await loadPostModelCall().postModelCall({
+    const data = await postModelCall({
       provider: this.provider,
       options: this.options,
       defaultBaseUrl: 'https://api.openai.com/v1',
@@ -46,6 +46,6 @@ export class OpenAIResponsesLLM implements LLM {
       body,
       signal: request.signal,
     });
-    return format.readOpenAIResponse(this.provider, data);
+    return readOpenAIResponse(this.provider, data);
   }
 }
