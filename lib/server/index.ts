@@ -52,6 +52,7 @@ export type { InMemoryEventLogOptions } from './state/in-memory-event-log';
 export { InMemorySessionBus } from './state/in-memory-session-bus';
 export { toResumableEventStore } from './state/to-resumable-event-store';
 export { toTokenSubject } from './state/to-token-subject';
+export type { SharedSessionState } from './state/shared-session-state';
 export {
   SessionStoreUnavailableError,
   SESSION_STORE_UNAVAILABLE_HTTP_STATUS,

@@ -19,6 +19,7 @@ import { parsedRequestBody } from './parsed-request-body';
 import { alignProtocolVersion, negotiateProtocolVersion } from './align-protocol-version';
 import { readRequestBody } from './read-request-body';
 import type { ResumableEventStore } from './resumable-event-store';
+import type { SharedSessionState } from '../state/shared-session-state';
 import { sendJsonRpcError } from './send-json-rpc-error';
 
 /** Options of {@link McpEndpoint}. */
@@ -41,6 +42,11 @@ export interface McpEndpointOptions {
    * together (429 beyond); default one more than `serverOptions.maxConcurrentCalls` (16 when unset).
    */
   readonly maxGetStreamsPerSession?: number;
+  /**
+   * Stateful mode: session records, events and wake-ups shared by every process serving the agent (the
+   * Redis backend); without it sessions live in this process only.
+   */
+  readonly sharedState?: SharedSessionState;
   /** Options of every MCP server built (one per session, or one per stateless request). */
   readonly serverOptions: McpServerOptions;
   readonly onError?: (error: unknown) => void;

@@ -1,0 +1,17 @@
+import type { EventLog } from './event-log';
+import type { SessionBus } from './session-bus';
+import type { SessionStore } from './session-store';
+
+/**
+ * The state every process serving one agent shares (the Redis backend of `protolink/redis` is one): with
+ * it, any process can answer any request of any live session. The MCP endpoint talks only to these three
+ * seams, never to Redis.
+ */
+export interface SharedSessionState {
+  /** The session records. */
+  readonly sessions: SessionStore;
+  /** The resumable streams' events. */
+  readonly events: EventLog;
+  /** The session channels (wake-ups: client answers, cancels, notifications for a GET stream). */
+  readonly bus: SessionBus;
+}
