@@ -69,7 +69,7 @@ function sendUnknownEventId(response: ServerResponse, lastEventId: string): void
 }
 
 /** A GET the SDK's transport would accept as is; anything else goes to it, to be answered its way. */
-function isPlainSseRequest(request: IncomingMessage): boolean {
+export function isPlainSseRequest(request: IncomingMessage): boolean {
   const version = request.headers['mcp-protocol-version'];
   return (
     (request.headers.accept ?? '').includes('text/event-stream') &&

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, LoggingLevel, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { CallGate } from '../call-gate';
 import { createSessionMcpServer, resolveInteractionTimeoutMs } from '../create-mcp-server';
 import type { McpServerOptions } from '../create-mcp-server';
 import type { ServableAgent } from '../servable-agent';
 import { DEFAULT_MAX_CONCURRENT_CALLS, ServedToolCalls } from '../served-tool-calls';
-import { admitGetStream } from './admit-get-stream';
+import { admitGetStream, isPlainSseRequest } from './admit-get-stream';
 import { FastToolCalls } from './fast-tool-calls';
 import { isPlainJsonRpcRequest } from './is-plain-json-rpc-request';
 import type { FastRequestScope } from './fast-tool-calls';
@@ -19,7 +19,13 @@ import { parsedRequestBody } from './parsed-request-body';
 import { alignProtocolVersion, negotiateProtocolVersion } from './align-protocol-version';
 import { readRequestBody } from './read-request-body';
 import type { ResumableEventStore } from './resumable-event-store';
+import type { SessionKey } from '../state/session-key';
+import type { SessionRecord } from '../state/session-store';
 import type { SharedSessionState } from '../state/shared-session-state';
+import { primeSessionReplica } from './prime-session-replica';
+import { cancelFastCalls, containsInitialize, soloRequestId } from './request-body-facts';
+import { serveFollowedStream } from './serve-followed-stream';
+import { SharedSessions } from './shared-sessions';
 import { sendJsonRpcError } from './send-json-rpc-error';
 
 /** Options of {@link McpEndpoint}. */
@@ -66,13 +72,17 @@ export class McpEndpoint {
   private readonly calls: ServedToolCalls;
   private readonly fast: FastToolCalls;
   private readonly maxGetStreams: number;
+  private readonly shared: SharedSessions | undefined;
 
   constructor(
     private readonly agent: ServableAgent,
     private readonly options: McpEndpointOptions,
   ) {
-    if (options.sessionMode === 'stateful')
+    if (options.sessionMode === 'stateful') {
       this.sessions = new McpSessionStore({ idleTimeoutMs: options.sessionIdleTimeoutMs });
+      if (options.sharedState)
+        this.shared = new SharedSessions(options.sharedState, (error) => options.onError?.(error));
+    }
     this.statelessGate = new CallGate(options.maxConcurrentStatelessCalls);
     const serverOptions = options.serverOptions;
     this.calls = new ServedToolCalls(
@@ -184,14 +194,22 @@ export class McpEndpoint {
     const header = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     if (sessionId !== undefined) {
-      const session = sessions.get(sessionId);
+      const session = this.shared
+        ? await this.shared.resolve(
+            this.shared.keyOf(sessionId, request),
+            sessions.get(sessionId),
+            response,
+            (record, key) => this.openReplica(sessions, record, key, request.socket.remoteAddress ?? 'unknown'),
+          )
+        : sessions.get(sessionId);
       if (!session) {
-        sendJsonRpcError(
-          response,
-          404,
-          -32001,
-          'Session not found: it expired or was closed; start a new session with initialize.',
-        );
+        if (!this.shared)
+          sendJsonRpcError(
+            response,
+            404,
+            -32001,
+            'Session not found: it expired or was closed; start a new session with initialize.',
+          );
         return;
       }
       // A GET only holds the notification stream open: the session stays idle (and can expire) meanwhile.
@@ -203,7 +221,22 @@ export class McpEndpoint {
         untrack();
         return;
       }
+      if (this.shared && request.method === 'GET' && isPlainSseRequest(request)) {
+        await this.followStream(session, request, response, untrack);
+        return;
+      }
+      if (this.shared && request.method === 'DELETE' && !(await this.shared.terminate(session, response))) {
+        untrack();
+        return;
+      }
       if (request.method === 'POST') cancelFastCalls(session, body);
+      if (this.shared && request.method === 'POST') {
+        body = await this.shared.route(session, body, response);
+        if (body === undefined) {
+          untrack();
+          return;
+        }
+      }
       const fast = request.method === 'POST' ? this.fast.match(request, body) : undefined;
       if (fast) {
         const scope: FastRequestScope = {
@@ -260,17 +293,67 @@ export class McpEndpoint {
       );
       return;
     }
-    const session = await this.openSession(sessions, clientAddress);
+    let key: SessionKey | undefined;
+    if (this.shared) {
+      key = this.shared.keyOf(randomUUID(), request);
+      if (!(await this.shared.create(key, body, response))) return;
+    }
+    const session = await this.openSession(sessions, clientAddress, key);
     session.protocolVersion = negotiateProtocolVersion(body);
     const untrack = sessions.track(session);
     await this.dispatch(session.transport, request, response, body, () => {
       untrack();
-      // An initialize the transport refused never became a session: release its server.
-      if (!session.id) void session.server.close().catch(() => undefined);
+      // An initialize the transport refused never became a session: release its server (and its record).
+      if (session.id) return;
+      void session.server.close().catch(() => undefined);
+      if (key) void this.options.sharedState?.sessions.delete(key).catch(() => undefined);
     });
   }
 
-  private async openSession(sessions: McpSessionStore, clientAddress: string): Promise<McpSession> {
+  /** A local copy of a session another process opened, from its record (shared state only). */
+  private async openReplica(
+    sessions: McpSessionStore,
+    record: SessionRecord,
+    key: SessionKey,
+    clientAddress: string,
+  ): Promise<McpSession> {
+    const session = await this.openSession(sessions, clientAddress, key);
+    try {
+      await primeSessionReplica(session.transport, record);
+    } catch (error) {
+      await session.server.close().catch(() => undefined);
+      throw error;
+    }
+    session.protocolVersion = record.protocolVersion;
+    if (record.logLevel !== undefined) session.calls.logLevel.level = record.logLevel as LoggingLevel;
+    return session;
+  }
+
+  /** A GET of a session served by several processes: its notification stream or a resume, from the shared log. */
+  private async followStream(
+    session: McpSession,
+    request: IncomingMessage,
+    response: ServerResponse,
+    untrack: () => void,
+  ): Promise<void> {
+    response.once('close', untrack);
+    try {
+      await serveFollowedStream(request, response, {
+        link: session.link!,
+        sessionId: session.id,
+        retryMs: this.options.sseRetryMs,
+        onError: (error) => this.options.onError?.(error),
+      });
+    } catch (error) {
+      this.shared!.answerStoreError(error, response);
+    }
+  }
+
+  private async openSession(
+    sessions: McpSessionStore,
+    clientAddress: string,
+    key?: SessionKey,
+  ): Promise<McpSession> {
     // A canceled call gets no response, so the SDK would keep its POST open until the client goes away:
     // release it (only when the request came alone, so no other response shares the stream).
     const onCallCanceled = (requestId: RequestId) => {
@@ -298,21 +381,36 @@ export class McpEndpoint {
       lastActivity: Date.now(),
       openRequests: 0,
       soloResponses: new Map(),
-      eventStore: this.options.createEventStore?.(),
+      eventStore: key ? undefined : this.options.createEventStore?.(),
       getStreams: 0,
     } as unknown as McpSession;
+    if (key && this.shared) {
+      const link = this.shared.link(key, {
+        onCancel: (message) => {
+          cancelFastCalls(session, message);
+          session.transport.onmessage?.(message as JSONRPCMessage);
+        },
+        onLevel: (level) => (session.calls.logLevel.level = level as LoggingLevel),
+        onClosed: () => void session.server.close().catch(() => undefined),
+        onError: (error) => this.options.onError?.(error),
+      });
+      await link.open();
+      session.link = link;
+      session.eventStore = link.eventStore;
+    }
     session.transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => key?.sessionId ?? randomUUID(),
       enableJsonResponse: this.options.enableJsonResponse,
       eventStore: session.eventStore as EventStore | undefined,
-      retryInterval: this.options.createEventStore ? this.options.sseRetryMs : undefined,
+      retryInterval: session.eventStore ? this.options.sseRetryMs : undefined,
       onsessioninitialized: (id) => {
         session.id = id;
         sessions.add(session);
       },
     });
     session.transport.onclose = () => {
-      if (session.id) sessions.delete(session.id);
+      if (session.id && sessions.get(session.id) === session) sessions.delete(session.id);
+      void session.link?.close().catch((error: unknown) => this.options.onError?.(error));
       // The session's events can never be resumed again: give their memory (and timers) back.
       const store = session.eventStore;
       if (store?.close)
@@ -322,6 +420,10 @@ export class McpEndpoint {
     };
     session.transport.onerror = (error) => this.reportTransportError(error);
     await server.connect(session.transport);
+    if (session.link) {
+      session.link.rewriteIds(session.transport);
+      session.link.onAnswer((message) => session.transport.onmessage?.(message as JSONRPCMessage));
+    }
     return session;
   }
 
@@ -386,31 +488,3 @@ const NOT_PARSED = Symbol('not parsed');
 /** A stateless request's client: it declared nothing (no initialize reached this server). */
 const NO_CLIENT: FastRequestScope['server'] = Object.freeze({ getClientCapabilities: () => undefined });
 
-/** Passes the client's `notifications/cancelled` in the body to the session's fast calls they name. */
-function cancelFastCalls(session: McpSession, body: unknown): void {
-  if (session.fastCalls.size === 0) return;
-  for (const message of Array.isArray(body) ? body : [body]) {
-    const notification = message as {
-      id?: unknown;
-      method?: unknown;
-      params?: { requestId?: unknown; reason?: unknown };
-    };
-    if (notification.method !== 'notifications/cancelled' || notification.id !== undefined) continue;
-    const requestId = notification.params?.requestId;
-    if (typeof requestId !== 'string' && typeof requestId !== 'number') continue;
-    session.fastCalls.get(requestId)?.(notification.params?.reason);
-  }
-}
-
-function soloRequestId(body: unknown): RequestId | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const message = body as { id?: unknown; method?: unknown };
-  return typeof message.method === 'string' &&
-    (typeof message.id === 'string' || typeof message.id === 'number')
-    ? message.id
-    : undefined;
-}
-
-function containsInitialize(body: unknown): boolean {
-  return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-}

@@ -5,6 +5,7 @@ import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ServedSessionState } from '../served-tool-calls';
 import type { FastCallCancel } from './fast-tool-calls';
 import type { ResumableEventStore } from './resumable-event-store';
+import type { SessionLink } from './session-link';
 
 /** One stateful MCP session: its transport, its server, and when it was last used. */
 export interface McpSession {
@@ -30,6 +31,8 @@ export interface McpSession {
   eventStore?: ResumableEventStore;
   /** GET streams of the session open now: its notification stream and resumed ones (capped). */
   getStreams: number;
+  /** The session's link to the other processes serving it (shared state only). */
+  link?: SessionLink;
 }
 
 /** Options of {@link McpSessionStore}. */

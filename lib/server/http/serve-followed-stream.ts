@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SessionLink } from './session-link';
+import { STANDALONE_STREAM_ID } from './session-link';
+
+/** How often a followed stream is read even without a wake-up (a wake-up lost on the bus costs this). */
+const POLL_INTERVAL_MS = 1_000;
+
+/** How often an idle stream gets an SSE comment, so proxies keep it open. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** Options of {@link serveFollowedStream}. */
+export interface FollowedStreamOptions {
+  /** The session's link to the other processes. */
+  readonly link: SessionLink;
+  readonly sessionId: string;
+  /** The SSE `retry` field, in ms, when streams are resumable. */
+  readonly retryMs?: number;
+  /** A failure of the shared log while following (the stream is then cut; the client resumes). */
+  readonly onError: (error: unknown) => void;
+}
+
+/**
+ * Serves a GET stream of a session served by several processes from the shared event log: the session's
+ * notification stream (no `Last-Event-ID`) or the resume of a call's stream, wherever the call runs. What was
+ * stored after the cursor is sent, then every event stored later, woken by the bus (and read once a second
+ * besides, so a lost wake-up only delays); a call's stream ends once its final response was sent.
+ */
+export async function serveFollowedStream(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: FollowedStreamOptions,
+): Promise<void> {
+  const { link } = options;
+  const store = link.eventStore;
+  const header = request.headers['last-event-id'];
+  const resumedFrom = typeof header === 'string' && header !== '' ? header : undefined;
+  const streamId = resumedFrom
+    ? await store.getStreamIdForEventId?.(resumedFrom)
+    : STANDALONE_STREAM_ID;
+  if (streamId === undefined) throw new Error('the stream of the Last-Event-ID is not in the log');
+  // A fresh notification stream starts after an event of its own, so the client can resume from there.
+  let cursor = resumedFrom ?? (await store.storeEvent(STANDALONE_STREAM_ID, {}));
+  let closed = false;
+  response.once('close', () => (closed = true));
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'mcp-session-id': options.sessionId,
+  });
+  if (!resumedFrom) {
+    const retry = options.retryMs !== undefined ? `retry: ${options.retryMs}\n` : '';
+    response.write(`id: ${cursor}\n${retry}data: \n\n`);
+  }
+  response.flushHeaders();
+
+  let running: Promise<void> | undefined;
+  let again = false;
+  const finish = () => {
+    if (!response.writableEnded) response.end();
+  };
+  const pump = async (): Promise<void> => {
+    do {
+      again = false;
+      await store.replayEventsAfter(cursor, {
+        send: async (eventId, message) => {
+          if (closed) return;
+          cursor = eventId;
+          if (Object.keys(message).length === 0) return;
+          response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
+        },
+      });
+      if (streamId !== STANDALONE_STREAM_ID && (await store.isStreamComplete?.(streamId))) {
+        // Whatever was stored up to completion is sent: read once more, then end.
+        await store.replayEventsAfter(cursor, {
+          send: async (eventId, message) => {
+            if (closed) return;
+            cursor = eventId;
+            if (Object.keys(message).length > 0)
+              response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
+          },
+        });
+        finish();
+        return;
+      }
+    } while (again && !closed);
+  };
+  const wake = () => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pump()
+      .catch((error: unknown) => {
+        options.onError(error);
+        // The client resumes from the last event it got.
+        response.destroy();
+      })
+      .finally(() => (running = undefined));
+  };
+  const stopFollowing = await link.follow(streamId, wake);
+  const poll = setInterval(wake, POLL_INTERVAL_MS);
+  poll.unref();
+  const keepAlive = setInterval(() => {
+    if (!closed) response.write(': keepalive\n\n');
+  }, KEEP_ALIVE_MS);
+  keepAlive.unref();
+  response.once('close', () => {
+    stopFollowing();
+    clearInterval(poll);
+    clearInterval(keepAlive);
+  });
+  wake();
+}

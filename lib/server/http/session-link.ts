@@ -1,0 +1,226 @@
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SessionBusMessage, SessionBusSubscription } from '../state/session-bus';
+import type { SessionKey } from '../state/session-key';
+import type { SharedSessionState } from '../state/shared-session-state';
+import type { ResumableEventStore } from './resumable-event-store';
+
+/** The stream id the SDK's transport stores a session's standalone (GET) notifications under. */
+export const STANDALONE_STREAM_ID = '_GET_stream';
+
+/** Most streams of one session another process follows that a process remembers (the oldest go first). */
+const MAX_FOLLOWED_STREAMS = 1_000;
+
+/** What a process of a session says to the others on the session's channel. */
+export type SessionLinkMessage =
+  /** A client's answer to a request `to` sent (its id rewritten back by the receiver). */
+  | { t: 'answer'; to: string; m: Record<string, unknown> }
+  /** A client's `notifications/cancelled`, for whichever process runs the request it names. */
+  | { t: 'cancel'; from: string; m: Record<string, unknown> }
+  /** The client chose a log level. */
+  | { t: 'level'; from: string; level: string }
+  /** The session was deleted: every process drops its copy. */
+  | { t: 'closed'; from: string }
+  /** Events were stored on stream `s`: whoever follows it reads them from the log. */
+  | { t: 'wake'; s: string }
+  /** A process follows stream `s` (a resumed stream): the one writing it wakes it from now on. */
+  | { t: 'follow'; s: string };
+
+/** What a {@link SessionLink} does with what the other processes say. */
+export interface SessionLinkHandlers {
+  /** A client's `notifications/cancelled` arrived on another process. */
+  onCancel(message: Record<string, unknown>): void;
+  /** The client chose a log level on another process. */
+  onLevel(level: string): void;
+  /** The session was deleted on another process. */
+  onClosed(): void;
+  /** The bus failed (a message that is not JSON, a lost subscription). */
+  onError(error: unknown): void;
+}
+
+/**
+ * One session's link to the other processes serving it: its channel on the shared bus, the rewriting that
+ * makes the ids of the server's requests to the client unique over every process (`<instance>-<n>`, so a
+ * client's answer can be routed to the process that waits for it), the event store on the shared log, and
+ * the wake-ups of streams followed here or elsewhere.
+ */
+export class SessionLink {
+  private subscription: SessionBusSubscription | undefined;
+  private readonly followedElsewhere = new Set<string>();
+  private readonly wakeListeners = new Map<string, Set<() => void>>();
+  private closed = false;
+  /** The session's event store on the shared log (closing it deletes nothing: only a DELETE does). */
+  readonly eventStore: ResumableEventStore;
+
+  constructor(
+    readonly key: SessionKey,
+    private readonly instanceId: string,
+    private readonly shared: SharedSessionState,
+    private readonly handlers: SessionLinkHandlers,
+  ) {
+    const events = shared.events;
+    this.eventStore = {
+      storeEvent: async (streamId, message) => {
+        const eventId = await events.append(key, streamId, message);
+        this.stored(streamId);
+        return eventId;
+      },
+      getStreamIdForEventId: (eventId) => events.streamOf(key, eventId),
+      isStreamComplete: (streamId) => events.isStreamComplete(key, streamId),
+      replayEventsAfter: (lastEventId, { send }) => events.replayAfter(key, lastEventId, send),
+    };
+  }
+
+  /** Subscribes to the session's channel (before the transport sends anything). */
+  async open(): Promise<void> {
+    this.subscription = await this.shared.bus.subscribe(this.key, (message) => this.receive(message), {
+      onError: (error) => this.handlers.onError(error),
+    });
+    if (this.closed) await this.subscription.unsubscribe();
+  }
+
+  /** Ends the subscription; the session's shared state stays (other processes may serve it). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.wakeListeners.clear();
+    await this.subscription?.unsubscribe();
+  }
+
+  /**
+   * Makes the transport's server-to-client request ids unique over the processes (`<instance>-<n>`) and
+   * turns the client's answers back into the server's own ids. Call after the server connected to it.
+   */
+  rewriteIds(transport: StreamableHTTPServerTransport): void {
+    const prefix = `${this.instanceId}-`;
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => send(toGlobalIds(message, prefix), options);
+    const receive = transport.onmessage;
+    if (!receive) return;
+    transport.onmessage = (message, extra) => receive(toLocalIds(message, prefix), extra);
+  }
+
+  /** The process a client's answer belongs to, from its id; undefined when it is not a routed answer. */
+  static ownerOfAnswer(message: unknown): string | undefined {
+    if (typeof message !== 'object' || message === null) return undefined;
+    const answer = message as { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
+    if (answer.method !== undefined || (answer.result === undefined && answer.error === undefined))
+      return undefined;
+    if (typeof answer.id !== 'string') return undefined;
+    const match = /^([0-9a-f]{12})-\d+$/.exec(answer.id);
+    return match?.[1];
+  }
+
+  /** Tells the other processes something. */
+  publish(message: SessionLinkMessage): Promise<void> {
+    return this.shared.bus.publish(this.key, message as unknown as SessionBusMessage);
+  }
+
+  /**
+   * Calls `listener` whenever events may have been stored on the stream (here or on another process); when
+   * the stream is written elsewhere, asks the writer to wake it. Returns the function that stops listening.
+   */
+  async follow(streamId: string, listener: () => void): Promise<() => void> {
+    let listeners = this.wakeListeners.get(streamId);
+    if (!listeners) {
+      listeners = new Set();
+      this.wakeListeners.set(streamId, listeners);
+    }
+    listeners.add(listener);
+    const stop = () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.wakeListeners.get(streamId) === listeners)
+        this.wakeListeners.delete(streamId);
+    };
+    if (streamId !== STANDALONE_STREAM_ID) await this.publish({ t: 'follow', s: streamId });
+    return stop;
+  }
+
+  private stored(streamId: string): void {
+    this.wake(streamId);
+    // Standalone notifications go to whichever process holds the GET stream; others only when followed.
+    if (streamId === STANDALONE_STREAM_ID || this.followedElsewhere.has(streamId))
+      void this.publish({ t: 'wake', s: streamId }).catch((error: unknown) => this.handlers.onError(error));
+  }
+
+  private wake(streamId: string): void {
+    for (const listener of [...(this.wakeListeners.get(streamId) ?? [])]) listener();
+  }
+
+  private receive(raw: SessionBusMessage): void {
+    if (this.closed) return;
+    const message = raw as unknown as SessionLinkMessage;
+    switch (message.t) {
+      case 'answer':
+        if (message.to === this.instanceId && isObject(message.m)) this.deliver(message.m);
+        return;
+      case 'cancel':
+        if (message.from !== this.instanceId && isObject(message.m)) this.handlers.onCancel(message.m);
+        return;
+      case 'level':
+        if (message.from !== this.instanceId && typeof message.level === 'string')
+          this.handlers.onLevel(message.level);
+        return;
+      case 'closed':
+        if (message.from !== this.instanceId) this.handlers.onClosed();
+        return;
+      case 'wake':
+        if (typeof message.s === 'string') this.wake(message.s);
+        return;
+      case 'follow':
+        if (typeof message.s !== 'string') return;
+        if (this.followedElsewhere.size >= MAX_FOLLOWED_STREAMS) {
+          const oldest = this.followedElsewhere.values().next().value;
+          if (oldest !== undefined) this.followedElsewhere.delete(oldest);
+        }
+        this.followedElsewhere.add(message.s);
+        // Events stored before the follower's request arrived: let it read them now.
+        void this.publish({ t: 'wake', s: message.s }).catch((error: unknown) =>
+          this.handlers.onError(error),
+        );
+        return;
+      default:
+        this.handlers.onError(new Error(`unknown message on the session's channel: ${String((message as { t?: unknown }).t)}`));
+    }
+  }
+
+  private deliverTo: ((message: Record<string, unknown>) => void) | undefined;
+
+  /** Where routed answers go: the transport's `onmessage` (set once the server connected). */
+  onAnswer(deliver: (message: Record<string, unknown>) => void): void {
+    this.deliverTo = deliver;
+  }
+
+  private deliver(message: Record<string, unknown>): void {
+    this.deliverTo?.(message);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toGlobalIds(message: JSONRPCMessage, prefix: string): JSONRPCMessage {
+  const outgoing = message as {
+    id?: unknown;
+    method?: unknown;
+    params?: { requestId?: unknown };
+  };
+  if (typeof outgoing.method !== 'string') return message;
+  if (typeof outgoing.id === 'number') return { ...message, id: `${prefix}${outgoing.id}` } as JSONRPCMessage;
+  if (outgoing.method === 'notifications/cancelled' && typeof outgoing.params?.requestId === 'number') {
+    return {
+      ...message,
+      params: { ...outgoing.params, requestId: `${prefix}${outgoing.params.requestId}` },
+    } as JSONRPCMessage;
+  }
+  return message;
+}
+
+function toLocalIds(message: JSONRPCMessage, prefix: string): JSONRPCMessage {
+  const incoming = message as { id?: unknown; method?: unknown };
+  if (incoming.method !== undefined || typeof incoming.id !== 'string' || !incoming.id.startsWith(prefix))
+    return message;
+  const local = Number(incoming.id.slice(prefix.length));
+  return Number.isSafeInteger(local) ? ({ ...message, id: local } as JSONRPCMessage) : message;
+}

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { SessionStoreDataError } from '../../errors/session-store-data-error';
+import {
+  SESSION_STORE_UNAVAILABLE_HTTP_STATUS,
+  SESSION_STORE_UNAVAILABLE_RPC_CODE,
+  SessionStoreUnavailableError,
+} from '../../errors/session-store-unavailable-error';
+import type { SessionKey } from '../state/session-key';
+import type { SessionRecord } from '../state/session-store';
+import type { SharedSessionState } from '../state/shared-session-state';
+import { toTokenSubject } from '../state/to-token-subject';
+import { negotiateProtocolVersion } from './align-protocol-version';
+import type { McpSession } from './mcp-session-store';
+import { sendJsonRpcError } from './send-json-rpc-error';
+import { SessionLink } from './session-link';
+import type { SessionLinkHandlers } from './session-link';
+
+/** The levels `logging/setLevel` takes (anything else is refused by the SDK and never shared). */
+const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+
+/** What the endpoint does for {@link SharedSessions}: builds a local copy of a session from its record. */
+export type BuildReplica = (record: SessionRecord, key: SessionKey) => Promise<McpSession>;
+
+/**
+ * The stateful sessions of an endpoint when several processes serve the agent: records in the shared
+ * {@link SharedSessionState.sessions} (so any process answers any live session, and a deleted or expired one
+ * is 404 on all at once), a local copy of each session in use here (rebuilt from its record), the client's
+ * answers and cancels routed over the bus to the process they concern, and GET streams served from the
+ * shared log. A store that cannot be reached gets HTTP 503 with JSON-RPC -32603 `session store unavailable`.
+ */
+export class SharedSessions {
+  /** This process among those serving the agent (12 hex digits, in the ids of its requests to clients). */
+  readonly instanceId = randomBytes(6).toString('hex');
+  private readonly building = new Map<string, Promise<McpSession>>();
+
+  constructor(
+    private readonly shared: SharedSessionState,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** The key of a request's session: its id and the subject of the bearer token it carries. */
+  keyOf(sessionId: string, request: IncomingMessage): SessionKey {
+    const authorization = request.headers.authorization;
+    const bearer =
+      typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+    return { sessionId, tokenSubject: toTokenSubject(bearer) };
+  }
+
+  /** A link for a session opened or rebuilt here. */
+  link(key: SessionKey, handlers: SessionLinkHandlers): SessionLink {
+    return new SessionLink(key, this.instanceId, this.shared, handlers);
+  }
+
+  /**
+   * Records a new session before its initialize is handled. Resolves false, having answered, when the store
+   * cannot take it.
+   */
+  async create(key: SessionKey, body: unknown, response: ServerResponse): Promise<boolean> {
+    const messages = Array.isArray(body) ? body : [body];
+    const initialize = messages.find(isInitializeRequest);
+    try {
+      await this.shared.sessions.create({
+        ...key,
+        protocolVersion: negotiateProtocolVersion(body),
+        clientCapabilities: (initialize?.params.capabilities ?? {}) as Record<string, unknown>,
+        clientInfo: (initialize?.params.clientInfo ?? {}) as Record<string, unknown>,
+      });
+      return true;
+    } catch (error) {
+      this.answerStoreError(error, response);
+      return false;
+    }
+  }
+
+  /**
+   * The local copy of a request's session: `local` when this process has one and the session still lives,
+   * else one built from the stored record. Resolves undefined, having answered (404, or 503 when the store
+   * is down), when there is none.
+   */
+  async resolve(
+    key: SessionKey,
+    local: McpSession | undefined,
+    response: ServerResponse,
+    build: BuildReplica,
+  ): Promise<McpSession | undefined> {
+    try {
+      if (local && local.link && sameSubject(local.link.key, key)) {
+        if (await this.shared.sessions.touch(key)) return local;
+        void local.server.close().catch(() => undefined);
+        sendSessionNotFound(response);
+        return undefined;
+      }
+      if (local) {
+        sendSessionNotFound(response);
+        return undefined;
+      }
+      const [record, touched] = await Promise.all([
+        this.shared.sessions.get(key),
+        this.shared.sessions.touch(key),
+      ]);
+      if (!record || !touched) {
+        sendSessionNotFound(response);
+        return undefined;
+      }
+      const id = `${key.tokenSubject ?? ''}\n${key.sessionId}`;
+      let pending = this.building.get(id);
+      if (!pending) {
+        pending = build(record, key).finally(() => this.building.delete(id));
+        this.building.set(id, pending);
+      }
+      return await pending;
+    } catch (error) {
+      this.answerStoreError(error, response);
+      return undefined;
+    }
+  }
+
+  /**
+   * Sends what in a POST body concerns other processes: answers to their requests go to them (and are taken
+   * out of the body), cancels and log levels go to every process (and stay in). Resolves the body left for
+   * this process, or undefined, having answered, when nothing is left or the bus is down.
+   */
+  async route(session: McpSession, body: unknown, response: ServerResponse): Promise<unknown> {
+    const link = session.link;
+    if (!link) return body;
+    const messages = Array.isArray(body) ? body : [body];
+    const kept: unknown[] = [];
+    const sends: Promise<void>[] = [];
+    for (const message of messages) {
+      const owner = SessionLink.ownerOfAnswer(message);
+      if (owner !== undefined && owner !== this.instanceId) {
+        sends.push(link.publish({ t: 'answer', to: owner, m: message as Record<string, unknown> }));
+        continue;
+      }
+      kept.push(message);
+      const { method, id, params } = message as {
+        method?: unknown;
+        id?: unknown;
+        params?: { level?: unknown };
+      };
+      if (method === 'notifications/cancelled' && id === undefined) {
+        sends.push(
+          link.publish({ t: 'cancel', from: this.instanceId, m: message as Record<string, unknown> }),
+        );
+      } else if (method === 'logging/setLevel' && typeof params?.level === 'string' && LOG_LEVELS.has(params.level)) {
+        const level = params.level;
+        sends.push(
+          this.shared.sessions
+            .update(link.key, { logLevel: level })
+            .then(() => link.publish({ t: 'level', from: this.instanceId, level })),
+        );
+      }
+    }
+    try {
+      await Promise.all(sends);
+    } catch (error) {
+      this.answerStoreError(error, response);
+      return undefined;
+    }
+    if (kept.length === 0) {
+      response.writeHead(202).end();
+      return undefined;
+    }
+    return Array.isArray(body) ? kept : kept[0];
+  }
+
+  /**
+   * Ends a session everywhere (a DELETE): its record and events go, and every process drops its copy.
+   * Resolves false, having answered, when the store cannot be reached.
+   */
+  async terminate(session: McpSession, response: ServerResponse): Promise<boolean> {
+    const link = session.link;
+    if (!link) return true;
+    try {
+      await this.shared.sessions.delete(link.key);
+      await Promise.all([
+        this.shared.events.deleteSession(link.key),
+        link.publish({ t: 'closed', from: this.instanceId }),
+      ]);
+      return true;
+    } catch (error) {
+      this.answerStoreError(error, response);
+      return false;
+    }
+  }
+
+  /** Answers a request the store failed: 503 and -32603 when it is down, 500 for a bad record. */
+  answerStoreError(error: unknown, response: ServerResponse): void {
+    if (error instanceof SessionStoreUnavailableError) {
+      sendJsonRpcError(
+        response,
+        SESSION_STORE_UNAVAILABLE_HTTP_STATUS,
+        SESSION_STORE_UNAVAILABLE_RPC_CODE,
+        error.message,
+        { 'retry-after': '1' },
+      );
+      return;
+    }
+    this.onError(error);
+    const message =
+      error instanceof SessionStoreDataError
+        ? `${error.message}; start a new session with initialize.`
+        : 'Internal error: the session could not be served from the shared store.';
+    sendJsonRpcError(response, 500, -32603, message);
+  }
+}
+
+function sameSubject(a: SessionKey, b: SessionKey): boolean {
+  return (a.tokenSubject ?? '') === (b.tokenSubject ?? '');
+}
+
+function sendSessionNotFound(response: ServerResponse): void {
+  sendJsonRpcError(
+    response,
+    404,
+    -32001,
+    'Session not found: it expired or was closed; start a new session with initialize.',
+  );
+}

@@ -1,0 +1,253 @@
+import 'reflect-metadata';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { SessionStoreUnavailableError } from '../../../lib/errors/session-store-unavailable-error';
+import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
+import { InMemoryEventLog } from '../../../lib/server/state/in-memory-event-log';
+import { InMemorySessionBus } from '../../../lib/server/state/in-memory-session-bus';
+import { InMemorySessionStore } from '../../../lib/server/state/in-memory-session-store';
+import type { SessionStore } from '../../../lib/server/state/session-store';
+import type { SharedSessionState } from '../../../lib/server/state/shared-session-state';
+import { NativeTool } from '../../../lib/tools/native-tool';
+import { createFakeAgent } from '../../fixtures/serve/fake-agent';
+import { initializeBody, MCP_HEADERS, rawRequest, waitFor } from '../../fixtures/serve/http-helpers';
+
+/** The fixture agent plus tools that ask the client and log. */
+function agentWithInteractions() {
+  const agent = createFakeAgent();
+  agent.tools.set(
+    'ask',
+    new NativeTool({
+      name: 'ask',
+      description: 'Ask the user for a name',
+      inputSchema: {},
+      func: async (_args, context) => {
+        const answer = await context.elicit('Your name?', {
+          type: 'object',
+          properties: { name: { type: 'string' } },
+          required: ['name'],
+        });
+        return `${answer.action}:${String(answer.content?.name)}`;
+      },
+    }),
+  );
+  agent.tools.set(
+    'shout',
+    new NativeTool({
+      name: 'shout',
+      description: 'Log at every level',
+      inputSchema: {},
+      func: async (_args, context) => {
+        await context.log('debug', 'quiet');
+        await context.log('error', 'loud');
+        return 'ok';
+      },
+    }),
+  );
+  return agent;
+}
+
+/**
+ * Several endpoints (as if in several processes) sharing one state, behind one port that hands each request
+ * to the next endpoint in turn, ignoring Mcp-Session-Id: no request of a session is pinned anywhere.
+ */
+async function hostRoundRobin(count: number, shared: SharedSessionState) {
+  const agent = agentWithInteractions();
+  const errors: unknown[] = [];
+  const endpoints = Array.from(
+    { length: count },
+    () =>
+      new McpEndpoint(agent, {
+        sessionMode: 'stateful',
+        sessionIdleTimeoutMs: 60_000,
+        maxSessions: 100,
+        maxSessionsPerClient: 100,
+        maxConcurrentStatelessCalls: 10,
+        maxBodyBytes: 1_000_000,
+        enableJsonResponse: false,
+        sseRetryMs: 50,
+        sharedState: shared,
+        onError: (error) => errors.push(error),
+        serverOptions: { transport: 'http', serverRequests: true, interactionTimeoutMs: 10_000 },
+      }),
+  );
+  const served: number[] = endpoints.map(() => 0);
+  let next = 0;
+  const server: Server = createServer((request, response) => {
+    const index = next++ % endpoints.length;
+    served[index] += 1;
+    void endpoints[index]!.handle(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    agent,
+    endpoints,
+    errors,
+    served,
+    port,
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: async () => {
+      await Promise.all(endpoints.map((endpoint) => endpoint.close()));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+function inMemoryShared(sessions: SessionStore = new InMemorySessionStore({ idleTimeoutMs: 60_000 })) {
+  return { sessions, events: new InMemoryEventLog(), bus: new InMemorySessionBus() };
+}
+
+describe('McpEndpoint with shared session state', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  });
+
+  async function connect(url: string, capabilities: Record<string, unknown> = {}) {
+    const client = new Client({ name: 'rr-client', version: '1.0.0' }, { capabilities });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    cleanups.push(() => client.close());
+    return client;
+  }
+
+  it('serves every request of a session on whichever endpoint it lands', async () => {
+    const host = await hostRoundRobin(3, inMemoryShared());
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    for (let index = 0; index < 6; index += 1) {
+      const result = await client.callTool({ name: 'add', arguments: { a: index, b: 1 } });
+      expect(result.structuredContent ?? result.content).toBeDefined();
+      expect(JSON.stringify(result.content)).toContain(String(index + 1));
+    }
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('ask');
+    expect(host.served.every((count) => count >= 3)).toBe(true);
+    expect(host.errors).toEqual([]);
+  });
+
+  it('routes the answer to an elicitation to the endpoint that asked', async () => {
+    const host = await hostRoundRobin(2, inMemoryShared());
+    cleanups.push(host.close);
+    const client = await connect(host.url, { elicitation: {} });
+    client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { name: 'Ada' },
+    }));
+    const result = await client.callTool({ name: 'ask', arguments: {} });
+    expect(JSON.stringify(result.content)).toContain('accept:Ada');
+  });
+
+  it('applies a log level chosen on one endpoint to calls on the others', async () => {
+    const host = await hostRoundRobin(2, inMemoryShared());
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    const logged: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logged.push(notification.params.data);
+    });
+    await client.setLoggingLevel('error');
+    await client.callTool({ name: 'shout', arguments: {} });
+    await client.callTool({ name: 'shout', arguments: {} });
+    expect(logged).toEqual(['loud', 'loud']);
+  });
+
+  it('cancels a call running on one endpoint from a notification that lands on another', async () => {
+    const host = await hostRoundRobin(2, inMemoryShared());
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
+    await waitFor(() => host.agent.log.executed.includes('slow'));
+    controller.abort('changed my mind');
+    await expect(call).rejects.toThrow();
+    await waitFor(() => host.agent.log.aborted.includes('slow'), 2_000);
+  });
+
+  it('answers 404 on every endpoint once the session is deleted', async () => {
+    const host = await hostRoundRobin(3, inMemoryShared());
+    cleanups.push(host.close);
+    const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+    const id = opened.headers['mcp-session-id'] as string;
+    const headers = { ...MCP_HEADERS, 'mcp-session-id': id };
+    for (let index = 0; index < 3; index += 1) {
+      const listed = await rawRequest({
+        port: host.port,
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 10 + index, method: 'tools/list' }),
+      });
+      expect(listed.status).toBe(200);
+    }
+    const deleted = await rawRequest({ port: host.port, method: 'DELETE', headers });
+    expect(deleted.status).toBe(200);
+    for (let index = 0; index < 3; index += 1) {
+      const after = await rawRequest({
+        port: host.port,
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 20 + index, method: 'tools/list' }),
+      });
+      expect(after.status).toBe(404);
+      expect(after.body).toContain('Session not found');
+    }
+  });
+
+  it('refuses a session id presented with another bearer token, on every endpoint', async () => {
+    const host = await hostRoundRobin(2, inMemoryShared());
+    cleanups.push(host.close);
+    const opened = await rawRequest({
+      port: host.port,
+      headers: { ...MCP_HEADERS, authorization: 'Bearer alice-token' },
+      body: initializeBody(),
+    });
+    const id = opened.headers['mcp-session-id'] as string;
+    for (let index = 0; index < 2; index += 1) {
+      const stolen = await rawRequest({
+        port: host.port,
+        headers: { ...MCP_HEADERS, authorization: 'Bearer mallory-token', 'mcp-session-id': id },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 5 + index, method: 'tools/list' }),
+      });
+      expect(stolen.status).toBe(404);
+    }
+    const own = await rawRequest({
+      port: host.port,
+      headers: { ...MCP_HEADERS, authorization: 'Bearer alice-token', 'mcp-session-id': id },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers 503 with -32603 "session store unavailable" while the store is down, then recovers', async () => {
+    const store = new InMemorySessionStore({ idleTimeoutMs: 60_000 });
+    let down = false;
+    const flaky: SessionStore = {
+      idleTimeoutMs: store.idleTimeoutMs,
+      create: (record) => (down ? Promise.reject(unavailable()) : store.create(record)),
+      get: (key) => (down ? Promise.reject(unavailable()) : store.get(key)),
+      touch: (key) => (down ? Promise.reject(unavailable()) : store.touch(key)),
+      update: (key, changes) => (down ? Promise.reject(unavailable()) : store.update(key, changes)),
+      delete: (key) => (down ? Promise.reject(unavailable()) : store.delete(key)),
+    };
+    const host = await hostRoundRobin(2, inMemoryShared(flaky));
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    down = true;
+    const refused = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body)).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32603, message: 'session store unavailable: connection refused' },
+      id: null,
+    });
+    await expect(client.listTools()).rejects.toThrow(/session store unavailable/);
+    down = false;
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+});
+
+function unavailable(): SessionStoreUnavailableError {
+  return new SessionStoreUnavailableError({ reason: 'connection refused' });
+}
