@@ -1,6 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SessionStoreDataError } from '../../errors/session-store-data-error';
 import type { SessionRecord } from '../state/session-store';
 
 const ACCEPT = 'application/json, text/event-stream';
@@ -12,7 +13,7 @@ const ACCEPT = 'application/json, text/event-stream';
  * id and the server learns the client's capabilities, info and protocol version exactly as at the first
  * `initialize`. The transport must generate `record.sessionId` as its session id.
  *
- * @throws Error when the transport did not take the session (its answer was not a 200).
+ * @throws SessionStoreDataError when the transport did not take the session (its answer was not a 200).
  */
 export async function primeSessionReplica(
   transport: StreamableHTTPServerTransport,
@@ -37,9 +38,10 @@ export async function primeSessionReplica(
     },
   });
   if (response.statusCode !== 200 || transport.sessionId !== record.sessionId) {
-    throw new Error(
-      `could not rebuild session ${record.sessionId.slice(0, 40)} from its record (status ${response.statusCode})`,
-    );
+    throw new SessionStoreDataError({
+      sessionId: record.sessionId,
+      reason: `a record the server refused to rebuild the session from (initialize answered ${response.statusCode})`,
+    });
   }
 }
 

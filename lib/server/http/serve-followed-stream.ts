@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ToolInputError } from '../../errors/tool-input-error';
 import type { SessionLink } from './session-link';
 import { STANDALONE_STREAM_ID } from './session-link';
 
@@ -37,7 +38,11 @@ export async function serveFollowedStream(
   const streamId = resumedFrom
     ? await store.getStreamIdForEventId?.(resumedFrom)
     : STANDALONE_STREAM_ID;
-  if (streamId === undefined) throw new Error('the stream of the Last-Event-ID is not in the log');
+  if (streamId === undefined) {
+    throw new ToolInputError(
+      `Unknown or expired event id '${String(resumedFrom).slice(0, 100)}': it is no longer kept; re-send the request.`,
+    );
+  }
   // A fresh notification stream starts after an event of its own, so the client can resume from there.
   let cursor = resumedFrom ?? (await store.storeEvent(STANDALONE_STREAM_ID, {}));
   let closed = false;

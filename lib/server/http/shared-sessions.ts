@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { SessionStoreDataError } from '../../errors/session-store-data-error';
+import { ToolInputError } from '../../errors/tool-input-error';
 import {
   SESSION_STORE_UNAVAILABLE_HTTP_STATUS,
   SESSION_STORE_UNAVAILABLE_RPC_CODE,
@@ -186,7 +187,10 @@ export class SharedSessions {
     }
   }
 
-  /** Answers a request the store failed: 503 and -32603 when it is down, 500 for a bad record. */
+  /**
+   * Answers a request the store failed: 503 and -32603 when it is down, 400 for an event id it no longer
+   * holds, 500 for a bad record (that session only).
+   */
   answerStoreError(error: unknown, response: ServerResponse): void {
     if (error instanceof SessionStoreUnavailableError) {
       sendJsonRpcError(
@@ -198,10 +202,14 @@ export class SharedSessions {
       );
       return;
     }
+    if (error instanceof ToolInputError) {
+      sendJsonRpcError(response, 400, -32000, error.message);
+      return;
+    }
     this.onError(error);
     const message =
       error instanceof SessionStoreDataError
-        ? `${error.message}; start a new session with initialize.`
+        ? error.message
         : 'Internal error: the session could not be served from the shared store.';
     sendJsonRpcError(response, 500, -32603, message);
   }

@@ -19,7 +19,7 @@ import { initializeBody, MCP_HEADERS, rawRequest, waitFor } from '../../fixtures
 /** The fixture agent plus tools that ask the client and log. */
 function agentWithInteractions() {
   const agent = createFakeAgent();
-  agent.tools.set(
+  (agent.tools as Map<string, NativeTool>).set(
     'ask',
     new NativeTool({
       name: 'ask',
@@ -35,7 +35,7 @@ function agentWithInteractions() {
       },
     }),
   );
-  agent.tools.set(
+  (agent.tools as Map<string, NativeTool>).set(
     'shout',
     new NativeTool({
       name: 'shout',
