@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -48,6 +48,20 @@ function agentWithInteractions() {
       },
     }),
   );
+  (agent.tools as Map<string, NativeTool>).set(
+    'poll',
+    new NativeTool({
+      name: 'poll',
+      description: 'Let go of the stream, then finish later',
+      inputSchema: {},
+      func: async (_args, context) => {
+        context.closeSSEStream();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await context.reportProgress(1, 1, 'almost');
+        return 'finished';
+      },
+    }),
+  );
   return agent;
 }
 
@@ -55,7 +69,7 @@ function agentWithInteractions() {
  * Several endpoints (as if in several processes) sharing one state, behind one port that hands each request
  * to the next endpoint in turn, ignoring Mcp-Session-Id: no request of a session is pinned anywhere.
  */
-async function hostRoundRobin(count: number, shared: SharedSessionState) {
+async function hostRoundRobin(count: number, shared: SharedSessionState, route?: Route) {
   const agent = agentWithInteractions();
   const errors: unknown[] = [];
   const endpoints = Array.from(
@@ -78,9 +92,13 @@ async function hostRoundRobin(count: number, shared: SharedSessionState) {
   const served: number[] = endpoints.map(() => 0);
   let next = 0;
   const server: Server = createServer((request, response) => {
-    const index = next++ % endpoints.length;
-    served[index] += 1;
-    void endpoints[index]!.handle(request, response);
+    void readJson(request).then((body) => {
+      // The body read here is handed over as a framework's parser would (request.body).
+      if (body !== undefined) Object.assign(request, { body });
+      const index = route?.(request, body) ?? next++ % endpoints.length;
+      served[index] += 1;
+      return endpoints[index]!.handle(request, response);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -97,6 +115,25 @@ async function hostRoundRobin(count: number, shared: SharedSessionState) {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** Picks the endpoint of a request from its headers and parsed body (round robin when undefined). */
+type Route = (request: IncomingMessage, body: unknown) => number | undefined;
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  if (request.method !== 'POST') return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
+/** True for a client's answer to a server request (a JSON-RPC response). */
+function isAnswer(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'id' in body && !('method' in body);
+}
+
+function methodOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null ? (body as { method?: unknown }).method : undefined;
 }
 
 function inMemoryShared(sessions: SessionStore = new InMemorySessionStore({ idleTimeoutMs: 60_000 })) {
@@ -131,7 +168,8 @@ describe('McpEndpoint with shared session state', () => {
   });
 
   it('routes the answer to an elicitation to the endpoint that asked', async () => {
-    const host = await hostRoundRobin(2, inMemoryShared());
+    // Everything on endpoint 0 but the client's answers, which land on endpoint 1.
+    const host = await hostRoundRobin(2, inMemoryShared(), (_request, body) => (isAnswer(body) ? 1 : 0));
     cleanups.push(host.close);
     const client = await connect(host.url, { elicitation: {} });
     client.setRequestHandler(ElicitRequestSchema, async () => ({
@@ -140,6 +178,7 @@ describe('McpEndpoint with shared session state', () => {
     }));
     const result = await client.callTool({ name: 'ask', arguments: {} });
     expect(JSON.stringify(result.content)).toContain('accept:Ada');
+    expect(host.served[1]).toBe(1);
   });
 
   it('applies a log level chosen on one endpoint to calls on the others', async () => {
@@ -157,7 +196,9 @@ describe('McpEndpoint with shared session state', () => {
   });
 
   it('cancels a call running on one endpoint from a notification that lands on another', async () => {
-    const host = await hostRoundRobin(2, inMemoryShared());
+    const host = await hostRoundRobin(2, inMemoryShared(), (_request, body) =>
+      methodOf(body) === 'notifications/cancelled' ? 1 : 0,
+    );
     cleanups.push(host.close);
     const client = await connect(host.url);
     const controller = new AbortController();
@@ -166,6 +207,41 @@ describe('McpEndpoint with shared session state', () => {
     controller.abort('changed my mind');
     await expect(call).rejects.toThrow();
     await waitFor(() => host.agent.log.aborted.includes('slow'), 2_000);
+    expect(host.served[1]).toBe(1);
+  });
+
+  it('resumes a call on another endpoint and gets its result there', async () => {
+    // Resumes (GET with Last-Event-ID) land on endpoint 1, everything else on endpoint 0.
+    const host = await hostRoundRobin(2, inMemoryShared(), (request) =>
+      request.headers['last-event-id'] ? 1 : 0,
+    );
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    const progress: string[] = [];
+    const result = await client.callTool({ name: 'poll', arguments: {} }, undefined, {
+      onprogress: (update) => progress.push(String(update.message)),
+    });
+    expect(JSON.stringify(result.content)).toContain('finished');
+    expect(progress).toEqual(['almost']);
+    expect(host.served[1]).toBe(1);
+    expect(host.errors).toEqual([]);
+  });
+
+  it('delivers a notification sent on one endpoint to the GET stream held by another', async () => {
+    const host = await hostRoundRobin(2, inMemoryShared());
+    cleanups.push(host.close);
+    const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+    const id = opened.headers['mcp-session-id'] as string;
+    // The initialize landed on endpoint 0; the GET lands on endpoint 1.
+    const received: string[] = [];
+    const stream = await openSse(host.port, id);
+    cleanups.push(async () => stream.close());
+    stream.onData((text) => received.push(text));
+    const origin = (host.endpoints[0] as unknown as { sessions: { get(id: string): { server: McpSdkServer } } })
+      .sessions.get(id);
+    await origin.server.sendLoggingMessage({ level: 'info', data: 'from endpoint 0' });
+    await waitFor(() => received.join('').includes('from endpoint 0'), 3_000);
+    expect(received.join('')).toMatch(/id: _GET_stream_\d+/);
   });
 
   it('answers 404 on every endpoint once the session is deleted', async () => {
@@ -247,6 +323,37 @@ describe('McpEndpoint with shared session state', () => {
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
   });
 });
+
+type McpSdkServer = { sendLoggingMessage(params: { level: 'info'; data: string }): Promise<void> };
+
+/** Opens a session's GET stream with raw HTTP and hands over what arrives. */
+async function openSse(port: number, sessionId: string) {
+  const { request } = await import('node:http');
+  return new Promise<{ onData(listener: (text: string) => void): void; close(): void }>((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'GET',
+        headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId },
+      },
+      (incoming) => {
+        if (incoming.statusCode !== 200) {
+          reject(new Error(`GET answered ${String(incoming.statusCode)}`));
+          return;
+        }
+        incoming.setEncoding('utf8');
+        resolve({
+          onData: (listener) => incoming.on('data', listener),
+          close: () => outgoing.destroy(),
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
 
 function unavailable(): SessionStoreUnavailableError {
   return new SessionStoreUnavailableError({ reason: 'connection refused' });
