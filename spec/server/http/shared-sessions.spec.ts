@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SessionStoreUnavailableError } from '../../../lib/errors/session-store-unavailable-error';
+import { createRedisBackend } from '../../../lib/redis/index';
 import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
 import { InMemoryEventLog } from '../../../lib/server/state/in-memory-event-log';
 import { InMemorySessionBus } from '../../../lib/server/state/in-memory-session-bus';
@@ -14,6 +15,8 @@ import type { SessionStore } from '../../../lib/server/state/session-store';
 import type { SharedSessionState } from '../../../lib/server/state/shared-session-state';
 import { NativeTool } from '../../../lib/tools/native-tool';
 import { createFakeAgent } from '../../fixtures/serve/fake-agent';
+import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
+import type { RedisServerHandle } from '../../fixtures/redis/redis-server';
 import { initializeBody, MCP_HEADERS, rawRequest, waitFor } from '../../fixtures/serve/http-helpers';
 
 /** The fixture agent plus tools that ask the client and log. */
@@ -69,12 +72,12 @@ function agentWithInteractions() {
  * Several endpoints (as if in several processes) sharing one state, behind one port that hands each request
  * to the next endpoint in turn, ignoring Mcp-Session-Id: no request of a session is pinned anywhere.
  */
-async function hostRoundRobin(count: number, shared: SharedSessionState, route?: Route) {
+async function hostRoundRobin(count: number, makeShared: MakeShared, route?: Route) {
+  const states = await Promise.all(Array.from({ length: count }, () => makeShared()));
   const agent = agentWithInteractions();
   const errors: unknown[] = [];
-  const endpoints = Array.from(
-    { length: count },
-    () =>
+  const endpoints = states.map(
+    (shared) =>
       new McpEndpoint(agent, {
         sessionMode: 'stateful',
         sessionIdleTimeoutMs: 60_000,
@@ -111,6 +114,7 @@ async function hostRoundRobin(count: number, shared: SharedSessionState, route?:
     url: `http://127.0.0.1:${port}/mcp`,
     close: async () => {
       await Promise.all(endpoints.map((endpoint) => endpoint.close()));
+      await Promise.all(states.map((state) => (state as { close?: () => Promise<void> }).close?.()));
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
@@ -136,165 +140,29 @@ function methodOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as { method?: unknown }).method : undefined;
 }
 
-function inMemoryShared(sessions: SessionStore = new InMemorySessionStore({ idleTimeoutMs: 60_000 })) {
-  return { sessions, events: new InMemoryEventLog(), bus: new InMemorySessionBus() };
+/** Gives each endpoint (process) its view of the shared state: one object in memory, a connection on Redis. */
+type MakeShared = () => Promise<SharedSessionState>;
+
+/** One in-memory state every endpoint of a host shares (as one process would hold it). */
+function inMemoryShared(sessions: SessionStore = new InMemorySessionStore({ idleTimeoutMs: 60_000 })): MakeShared {
+  const state = { sessions, events: new InMemoryEventLog(), bus: new InMemorySessionBus() };
+  return async () => state;
 }
 
-describe('McpEndpoint with shared session state', () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-  });
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
 
-  async function connect(url: string, capabilities: Record<string, unknown> = {}) {
-    const client = new Client({ name: 'rr-client', version: '1.0.0' }, { capabilities });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    cleanups.push(() => client.close());
-    return client;
-  }
+async function connect(url: string, capabilities: Record<string, unknown> = {}) {
+  const client = new Client({ name: 'rr-client', version: '1.0.0' }, { capabilities });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  cleanups.push(() => client.close());
+  return client;
+}
 
-  it('serves every request of a session on whichever endpoint it lands', async () => {
-    const host = await hostRoundRobin(3, inMemoryShared());
-    cleanups.push(host.close);
-    const client = await connect(host.url);
-    for (let index = 0; index < 6; index += 1) {
-      const result = await client.callTool({ name: 'add', arguments: { a: index, b: 1 } });
-      expect(result.structuredContent ?? result.content).toBeDefined();
-      expect(JSON.stringify(result.content)).toContain(String(index + 1));
-    }
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('ask');
-    expect(host.served.every((count) => count >= 3)).toBe(true);
-    expect(host.errors).toEqual([]);
-  });
-
-  it('routes the answer to an elicitation to the endpoint that asked', async () => {
-    // Everything on endpoint 0 but the client's answers, which land on endpoint 1.
-    const host = await hostRoundRobin(2, inMemoryShared(), (_request, body) => (isAnswer(body) ? 1 : 0));
-    cleanups.push(host.close);
-    const client = await connect(host.url, { elicitation: {} });
-    client.setRequestHandler(ElicitRequestSchema, async () => ({
-      action: 'accept',
-      content: { name: 'Ada' },
-    }));
-    const result = await client.callTool({ name: 'ask', arguments: {} });
-    expect(JSON.stringify(result.content)).toContain('accept:Ada');
-    expect(host.served[1]).toBe(1);
-  });
-
-  it('applies a log level chosen on one endpoint to calls on the others', async () => {
-    const host = await hostRoundRobin(2, inMemoryShared());
-    cleanups.push(host.close);
-    const client = await connect(host.url);
-    const logged: unknown[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
-      logged.push(notification.params.data);
-    });
-    await client.setLoggingLevel('error');
-    await client.callTool({ name: 'shout', arguments: {} });
-    await client.callTool({ name: 'shout', arguments: {} });
-    expect(logged).toEqual(['loud', 'loud']);
-  });
-
-  it('cancels a call running on one endpoint from a notification that lands on another', async () => {
-    const host = await hostRoundRobin(2, inMemoryShared(), (_request, body) =>
-      methodOf(body) === 'notifications/cancelled' ? 1 : 0,
-    );
-    cleanups.push(host.close);
-    const client = await connect(host.url);
-    const controller = new AbortController();
-    const call = client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
-    await waitFor(() => host.agent.log.executed.includes('slow'));
-    controller.abort('changed my mind');
-    await expect(call).rejects.toThrow();
-    await waitFor(() => host.agent.log.aborted.includes('slow'), 2_000);
-    expect(host.served[1]).toBe(1);
-  });
-
-  it('resumes a call on another endpoint and gets its result there', async () => {
-    // Resumes (GET with Last-Event-ID) land on endpoint 1, everything else on endpoint 0.
-    const host = await hostRoundRobin(2, inMemoryShared(), (request) =>
-      request.headers['last-event-id'] ? 1 : 0,
-    );
-    cleanups.push(host.close);
-    const client = await connect(host.url);
-    const progress: string[] = [];
-    const result = await client.callTool({ name: 'poll', arguments: {} }, undefined, {
-      onprogress: (update) => progress.push(String(update.message)),
-    });
-    expect(JSON.stringify(result.content)).toContain('finished');
-    expect(progress).toEqual(['almost']);
-    expect(host.served[1]).toBe(1);
-    expect(host.errors).toEqual([]);
-  });
-
-  it('delivers a notification sent on one endpoint to the GET stream held by another', async () => {
-    const host = await hostRoundRobin(2, inMemoryShared());
-    cleanups.push(host.close);
-    const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
-    const id = opened.headers['mcp-session-id'] as string;
-    // The initialize landed on endpoint 0; the GET lands on endpoint 1.
-    const received: string[] = [];
-    const stream = await openSse(host.port, id);
-    cleanups.push(async () => stream.close());
-    stream.onData((text) => received.push(text));
-    const origin = (host.endpoints[0] as unknown as { sessions: { get(id: string): { server: McpSdkServer } } })
-      .sessions.get(id);
-    await origin.server.sendLoggingMessage({ level: 'info', data: 'from endpoint 0' });
-    await waitFor(() => received.join('').includes('from endpoint 0'), 3_000);
-    expect(received.join('')).toMatch(/id: _GET_stream_\d+/);
-  });
-
-  it('answers 404 on every endpoint once the session is deleted', async () => {
-    const host = await hostRoundRobin(3, inMemoryShared());
-    cleanups.push(host.close);
-    const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
-    const id = opened.headers['mcp-session-id'] as string;
-    const headers = { ...MCP_HEADERS, 'mcp-session-id': id };
-    for (let index = 0; index < 3; index += 1) {
-      const listed = await rawRequest({
-        port: host.port,
-        headers,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 10 + index, method: 'tools/list' }),
-      });
-      expect(listed.status).toBe(200);
-    }
-    const deleted = await rawRequest({ port: host.port, method: 'DELETE', headers });
-    expect(deleted.status).toBe(200);
-    for (let index = 0; index < 3; index += 1) {
-      const after = await rawRequest({
-        port: host.port,
-        headers,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 20 + index, method: 'tools/list' }),
-      });
-      expect(after.status).toBe(404);
-      expect(after.body).toContain('Session not found');
-    }
-  });
-
-  it('refuses a session id presented with another bearer token, on every endpoint', async () => {
-    const host = await hostRoundRobin(2, inMemoryShared());
-    cleanups.push(host.close);
-    const opened = await rawRequest({
-      port: host.port,
-      headers: { ...MCP_HEADERS, authorization: 'Bearer alice-token' },
-      body: initializeBody(),
-    });
-    const id = opened.headers['mcp-session-id'] as string;
-    for (let index = 0; index < 2; index += 1) {
-      const stolen = await rawRequest({
-        port: host.port,
-        headers: { ...MCP_HEADERS, authorization: 'Bearer mallory-token', 'mcp-session-id': id },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 5 + index, method: 'tools/list' }),
-      });
-      expect(stolen.status).toBe(404);
-    }
-    const own = await rawRequest({
-      port: host.port,
-      headers: { ...MCP_HEADERS, authorization: 'Bearer alice-token', 'mcp-session-id': id },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
-    });
-    expect(own.status).toBe(200);
-  });
+describe('McpEndpoint with shared session state in memory', () => {
+  behavesAcrossEndpoints(() => inMemoryShared());
 
   it('answers 503 with -32603 "session store unavailable" while the store is down, then recovers', async () => {
     const store = new InMemorySessionStore({ idleTimeoutMs: 60_000 });
@@ -323,6 +191,193 @@ describe('McpEndpoint with shared session state', () => {
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
   });
 });
+
+describeWithRedis('McpEndpoint with shared session state on Redis', () => {
+  let redis: RedisServerHandle;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.dispose();
+  });
+  const onRedis: MakeShared = () => createRedisBackend({ redis: redis.url, keyPrefix: redis.keyPrefix });
+
+  behavesAcrossEndpoints(() => onRedis);
+
+  it('answers 503 "session store unavailable" while Redis is down and recovers when it is back', async () => {
+    const host = await hostRoundRobin(2, onRedis);
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await redis.stop();
+    try {
+      const refused = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.body).error.code).toBe(-32603);
+      expect(JSON.parse(refused.body).error.message).toMatch(/^session store unavailable: /);
+      await expect(client.listTools()).rejects.toThrow(/session store unavailable/);
+    } finally {
+      await redis.restart();
+    }
+    // Redis restarted empty (nothing persisted): the old session is gone, a new one works on every endpoint.
+    for (let attempt = 0; ; attempt += 1) {
+      const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+      if (opened.status === 200) break;
+      if (attempt === 100) throw new Error(`still ${opened.status} after Redis came back: ${opened.body}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const fresh = await connect(host.url);
+    for (let index = 0; index < 4; index += 1)
+      expect((await fresh.listTools()).tools.length).toBeGreaterThan(0);
+  }, 30_000);
+}, { ownServer: true });
+
+function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
+
+  it('serves every request of a session on whichever endpoint it lands', async () => {
+    const host = await hostRoundRobin(3, makeShared());
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    for (let index = 0; index < 6; index += 1) {
+      const result = await client.callTool({ name: 'add', arguments: { a: index, b: 1 } });
+      expect(result.structuredContent ?? result.content).toBeDefined();
+      expect(JSON.stringify(result.content)).toContain(String(index + 1));
+    }
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('ask');
+    expect(host.served.every((count) => count >= 3)).toBe(true);
+    expect(host.errors).toEqual([]);
+  });
+
+  it('routes the answer to an elicitation to the endpoint that asked', async () => {
+    // Everything on endpoint 0 but the client's answers, which land on endpoint 1.
+    const host = await hostRoundRobin(2, makeShared(), (_request, body) => (isAnswer(body) ? 1 : 0));
+    cleanups.push(host.close);
+    const client = await connect(host.url, { elicitation: {} });
+    client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { name: 'Ada' },
+    }));
+    const result = await client.callTool({ name: 'ask', arguments: {} });
+    expect(JSON.stringify(result.content)).toContain('accept:Ada');
+    expect(host.served[1]).toBe(1);
+  });
+
+  it('applies a log level chosen on one endpoint to calls on the others', async () => {
+    const host = await hostRoundRobin(2, makeShared());
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    const logged: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logged.push(notification.params.data);
+    });
+    await client.setLoggingLevel('error');
+    await client.callTool({ name: 'shout', arguments: {} });
+    await client.callTool({ name: 'shout', arguments: {} });
+    expect(logged).toEqual(['loud', 'loud']);
+  });
+
+  it('cancels a call running on one endpoint from a notification that lands on another', async () => {
+    const host = await hostRoundRobin(2, makeShared(), (_request, body) =>
+      methodOf(body) === 'notifications/cancelled' ? 1 : 0,
+    );
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
+    await waitFor(() => host.agent.log.executed.includes('slow'));
+    controller.abort('changed my mind');
+    await expect(call).rejects.toThrow();
+    await waitFor(() => host.agent.log.aborted.includes('slow'), 2_000);
+    expect(host.served[1]).toBe(1);
+  });
+
+  it('resumes a call on another endpoint and gets its result there', async () => {
+    // Resumes (GET with Last-Event-ID) land on endpoint 1, everything else on endpoint 0.
+    const host = await hostRoundRobin(2, makeShared(), (request) =>
+      request.headers['last-event-id'] ? 1 : 0,
+    );
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    const progress: string[] = [];
+    const result = await client.callTool({ name: 'poll', arguments: {} }, undefined, {
+      onprogress: (update) => progress.push(String(update.message)),
+    });
+    expect(JSON.stringify(result.content)).toContain('finished');
+    expect(progress).toEqual(['almost']);
+    expect(host.served[1]).toBe(1);
+    expect(host.errors).toEqual([]);
+  });
+
+  it('delivers a notification sent on one endpoint to the GET stream held by another', async () => {
+    const host = await hostRoundRobin(2, makeShared());
+    cleanups.push(host.close);
+    const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+    const id = opened.headers['mcp-session-id'] as string;
+    // The initialize landed on endpoint 0; the GET lands on endpoint 1.
+    const received: string[] = [];
+    const stream = await openSse(host.port, id);
+    cleanups.push(async () => stream.close());
+    stream.onData((text) => received.push(text));
+    const origin = (host.endpoints[0] as unknown as { sessions: { get(id: string): { server: McpSdkServer } } })
+      .sessions.get(id);
+    await origin.server.sendLoggingMessage({ level: 'info', data: 'from endpoint 0' });
+    await waitFor(() => received.join('').includes('from endpoint 0'), 3_000);
+    expect(received.join('')).toMatch(/id: _GET_stream_\d+/);
+  });
+
+  it('answers 404 on every endpoint once the session is deleted', async () => {
+    const host = await hostRoundRobin(3, makeShared());
+    cleanups.push(host.close);
+    const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+    const id = opened.headers['mcp-session-id'] as string;
+    const headers = { ...MCP_HEADERS, 'mcp-session-id': id };
+    for (let index = 0; index < 3; index += 1) {
+      const listed = await rawRequest({
+        port: host.port,
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 10 + index, method: 'tools/list' }),
+      });
+      expect(listed.status).toBe(200);
+    }
+    const deleted = await rawRequest({ port: host.port, method: 'DELETE', headers });
+    expect(deleted.status).toBe(200);
+    for (let index = 0; index < 3; index += 1) {
+      const after = await rawRequest({
+        port: host.port,
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 20 + index, method: 'tools/list' }),
+      });
+      expect(after.status).toBe(404);
+      expect(after.body).toContain('Session not found');
+    }
+  });
+
+  it('refuses a session id presented with another bearer token, on every endpoint', async () => {
+    const host = await hostRoundRobin(2, makeShared());
+    cleanups.push(host.close);
+    const opened = await rawRequest({
+      port: host.port,
+      headers: { ...MCP_HEADERS, authorization: 'Bearer alice-token' },
+      body: initializeBody(),
+    });
+    const id = opened.headers['mcp-session-id'] as string;
+    for (let index = 0; index < 2; index += 1) {
+      const stolen = await rawRequest({
+        port: host.port,
+        headers: { ...MCP_HEADERS, authorization: 'Bearer mallory-token', 'mcp-session-id': id },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 5 + index, method: 'tools/list' }),
+      });
+      expect(stolen.status).toBe(404);
+    }
+    const own = await rawRequest({
+      port: host.port,
+      headers: { ...MCP_HEADERS, authorization: 'Bearer alice-token', 'mcp-session-id': id },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+    });
+    expect(own.status).toBe(200);
+  });
+
+}
 
 type McpSdkServer = { sendLoggingMessage(params: { level: 'info'; data: string }): Promise<void> };
 
