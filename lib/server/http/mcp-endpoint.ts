@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JSONRPCMessage, LoggingLevel, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { CallGate } from '../call-gate';
 import { createSessionMcpServer, resolveInteractionTimeoutMs } from '../create-mcp-server';
@@ -11,20 +10,17 @@ import type { ServableAgent } from '../servable-agent';
 import { DEFAULT_MAX_CONCURRENT_CALLS, ServedToolCalls } from '../served-tool-calls';
 import { admitGetStream, isPlainSseRequest } from './admit-get-stream';
 import { FastToolCalls } from './fast-tool-calls';
-import { isPlainJsonRpcRequest } from './is-plain-json-rpc-request';
 import type { FastRequestScope } from './fast-tool-calls';
 import type { McpSession } from './mcp-session-store';
 import { McpSessionStore } from './mcp-session-store';
-import { parsedRequestBody } from './parsed-request-body';
 import { alignProtocolVersion, negotiateProtocolVersion } from './align-protocol-version';
-import { readRequestBody } from './read-request-body';
+import { NOT_PARSED, readJsonRpcBody } from './read-json-rpc-body';
 import type { ResumableEventStore } from './resumable-event-store';
 import type { SessionKey } from '../state/session-key';
 import type { SessionRecord } from '../state/session-store';
 import type { SharedSessionState } from '../state/shared-session-state';
 import { primeSessionReplica } from './prime-session-replica';
 import { cancelFastCalls, containsInitialize, soloRequestId } from './request-body-facts';
-import { serveFollowedStream } from './serve-followed-stream';
 import { SharedSessions } from './shared-sessions';
 import { sendJsonRpcError } from './send-json-rpc-error';
 
@@ -81,7 +77,10 @@ export class McpEndpoint {
     if (options.sessionMode === 'stateful') {
       this.sessions = new McpSessionStore({ idleTimeoutMs: options.sessionIdleTimeoutMs });
       if (options.sharedState)
-        this.shared = new SharedSessions(options.sharedState, (error) => options.onError?.(error));
+        this.shared = new SharedSessions(options.sharedState, {
+          retryMs: options.sseRetryMs,
+          onError: (error) => options.onError?.(error),
+        });
     }
     this.statelessGate = new CallGate(options.maxConcurrentStatelessCalls);
     const serverOptions = options.serverOptions;
@@ -116,7 +115,7 @@ export class McpEndpoint {
     }
     let body: unknown;
     if (method === 'POST') {
-      const parsed = await this.readBody(request, response);
+      const parsed = await readJsonRpcBody(request, response, this.options.maxBodyBytes);
       if (parsed === NOT_PARSED) return;
       body = parsed;
     }
@@ -127,62 +126,6 @@ export class McpEndpoint {
   /** Closes every session. */
   async close(): Promise<void> {
     await this.sessions?.closeAll();
-  }
-
-  private async readBody(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
-    // A framework's body parser (Express's express.json()) may have read the stream already.
-    const given = parsedRequestBody(request, this.options.maxBodyBytes);
-    if (given?.kind === 'consumed') {
-      sendJsonRpcError(
-        response,
-        400,
-        -32600,
-        'Bad Request: the request body was read by another middleware and is not available; ' +
-          'mount the MCP handler before body parsers other than express.json().',
-      );
-      return NOT_PARSED;
-    }
-    const body = given ?? (await readRequestBody(request, this.options.maxBodyBytes));
-    if (('tooLarge' in body && body.tooLarge) || ('kind' in body && body.kind === 'tooLarge')) {
-      request.resume();
-      sendJsonRpcError(
-        response,
-        413,
-        -32600,
-        `Payload Too Large: the request body exceeds ${this.options.maxBodyBytes} bytes.`,
-        {
-          connection: 'close',
-        },
-      );
-      return NOT_PARSED;
-    }
-    let parsed: unknown;
-    if ('value' in body) {
-      parsed = body.value;
-    } else {
-      try {
-        parsed = JSON.parse('text' in body ? body.text : '');
-      } catch {
-        sendJsonRpcError(response, 400, -32700, 'Parse error: the request body is not valid JSON.');
-        return NOT_PARSED;
-      }
-    }
-    const messages = Array.isArray(parsed) ? parsed : [parsed];
-    if (
-      messages.length === 0 ||
-      !messages.every(
-        (message) => isPlainJsonRpcRequest(message) || JSONRPCMessageSchema.safeParse(message).success,
-      )
-    ) {
-      sendJsonRpcError(
-        response,
-        400,
-        -32600,
-        'Invalid Request: the body is not a JSON-RPC 2.0 message (or batch of messages).',
-      );
-      return NOT_PARSED;
-    }
-    return parsed;
   }
 
   private async handleStateful(
@@ -222,7 +165,7 @@ export class McpEndpoint {
         return;
       }
       if (this.shared && request.method === 'GET' && isPlainSseRequest(request)) {
-        await this.followStream(session, request, response, untrack);
+        await this.shared.follow(session, request, response, untrack);
         return;
       }
       if (this.shared && request.method === 'DELETE' && !(await this.shared.terminate(session, response))) {
@@ -329,26 +272,6 @@ export class McpEndpoint {
     return session;
   }
 
-  /** A GET of a session served by several processes: its notification stream or a resume, from the shared log. */
-  private async followStream(
-    session: McpSession,
-    request: IncomingMessage,
-    response: ServerResponse,
-    untrack: () => void,
-  ): Promise<void> {
-    response.once('close', untrack);
-    try {
-      await serveFollowedStream(request, response, {
-        link: session.link!,
-        sessionId: session.id,
-        retryMs: this.options.sseRetryMs,
-        onError: (error) => this.options.onError?.(error),
-      });
-    } catch (error) {
-      this.shared!.answerStoreError(error, response);
-    }
-  }
-
   private async openSession(
     sessions: McpSessionStore,
     clientAddress: string,
@@ -384,20 +307,7 @@ export class McpEndpoint {
       eventStore: key ? undefined : this.options.createEventStore?.(),
       getStreams: 0,
     } as unknown as McpSession;
-    if (key && this.shared) {
-      const link = this.shared.link(key, {
-        onCancel: (message) => {
-          cancelFastCalls(session, message);
-          session.transport.onmessage?.(message as JSONRPCMessage);
-        },
-        onLevel: (level) => (session.calls.logLevel.level = level as LoggingLevel),
-        onClosed: () => void session.server.close().catch(() => undefined),
-        onError: (error) => this.options.onError?.(error),
-      });
-      await link.open();
-      session.link = link;
-      session.eventStore = link.eventStore;
-    }
+    if (key && this.shared) await this.shared.attach(session, key);
     session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => key?.sessionId ?? randomUUID(),
       enableJsonResponse: this.options.enableJsonResponse,
@@ -482,8 +392,6 @@ export class McpEndpoint {
     this.options.onError?.(error);
   }
 }
-
-const NOT_PARSED = Symbol('not parsed');
 
 /** A stateless request's client: it declared nothing (no initialize reached this server). */
 const NO_CLIENT: FastRequestScope['server'] = Object.freeze({ getClientCapabilities: () => undefined });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { SessionStoreDataError } from '../../errors/session-store-data-error';
 import { ToolInputError } from '../../errors/tool-input-error';
 import {
@@ -16,10 +17,19 @@ import { negotiateProtocolVersion } from './align-protocol-version';
 import type { McpSession } from './mcp-session-store';
 import { sendJsonRpcError } from './send-json-rpc-error';
 import { SessionLink } from './session-link';
-import type { SessionLinkHandlers } from './session-link';
+import { cancelFastCalls } from './request-body-facts';
+import { serveFollowedStream } from './serve-followed-stream';
 
 /** The levels `logging/setLevel` takes (anything else is refused by the SDK and never shared). */
 const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+
+/** Options of {@link SharedSessions}. */
+export interface SharedSessionsOptions {
+  /** The SSE `retry` field of the GET streams served from the shared log, in ms. */
+  readonly retryMs?: number;
+  /** Failures that reach no client (a bus message that is not JSON, a stream cut by the store). */
+  readonly onError: (error: unknown) => void;
+}
 
 /** What the endpoint does for {@link SharedSessions}: builds a local copy of a session from its record. */
 export type BuildReplica = (record: SessionRecord, key: SessionKey) => Promise<McpSession>;
@@ -36,10 +46,14 @@ export class SharedSessions {
   readonly instanceId = randomBytes(6).toString('hex');
   private readonly building = new Map<string, Promise<McpSession>>();
 
+  private readonly onError: (error: unknown) => void;
+
   constructor(
     private readonly shared: SharedSessionState,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    private readonly options: SharedSessionsOptions,
+  ) {
+    this.onError = options.onError;
+  }
 
   /** The key of a request's session: its id and the subject of the bearer token it carries. */
   keyOf(sessionId: string, request: IncomingMessage): SessionKey {
@@ -49,9 +63,43 @@ export class SharedSessions {
     return { sessionId, tokenSubject: toTokenSubject(bearer) };
   }
 
-  /** A link for a session opened or rebuilt here. */
-  link(key: SessionKey, handlers: SessionLinkHandlers): SessionLink {
-    return new SessionLink(key, this.instanceId, this.shared, handlers);
+  /**
+   * Links a session opened or rebuilt here to the other processes (before its transport exists): its channel,
+   * and its event store on the shared log. Call `link.rewriteIds` once its server connected.
+   */
+  async attach(session: McpSession, key: SessionKey): Promise<void> {
+    const link = new SessionLink(key, this.instanceId, this.shared, {
+      onCancel: (message) => {
+        cancelFastCalls(session, message);
+        session.transport?.onmessage?.(message as JSONRPCMessage);
+      },
+      onLevel: (level) => (session.calls.logLevel.level = level as LoggingLevel),
+      onClosed: () => void session.server.close().catch(() => undefined),
+      onError: (error) => this.onError(error),
+    });
+    await link.open();
+    session.link = link;
+    session.eventStore = link.eventStore;
+  }
+
+  /** A GET of a shared session: its notification stream or a resume, served from the shared log. */
+  async follow(
+    session: McpSession,
+    request: IncomingMessage,
+    response: ServerResponse,
+    untrack: () => void,
+  ): Promise<void> {
+    response.once('close', untrack);
+    try {
+      await serveFollowedStream(request, response, {
+        link: session.link!,
+        sessionId: session.id,
+        retryMs: this.options.retryMs,
+        onError: this.onError,
+      });
+    } catch (error) {
+      this.answerStoreError(error, response);
+    }
   }
 
   /**
