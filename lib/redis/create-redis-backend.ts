@@ -4,6 +4,7 @@ import { ToolInputError } from '../errors/tool-input-error';
 import { AGENT_SERVER_DEFAULTS } from '../server/agent-server-options';
 import type { EventLogOptions } from '../server/state/event-log';
 import type { RedisClientLike } from './redis-client-like';
+import { RedisCallLeases } from './redis-call-leases';
 import { RedisCommands } from './redis-commands';
 import { RedisEventLog } from './redis-event-log';
 import { RedisSessionBus } from './redis-session-bus';
@@ -44,6 +45,8 @@ export interface RedisBackend {
   readonly events: RedisEventLog;
   /** The session channels. */
   readonly bus: RedisSessionBus;
+  /** Heartbeats of the processes and owners of running streams. */
+  readonly leases: RedisCallLeases;
   /** The key prefix in use. */
   readonly keyPrefix: string;
   /** Ends the subscriptions and closes the connections the backend opened (never a client it was given). */
@@ -98,11 +101,13 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
     ...options.eventLog,
   });
   const bus = new RedisSessionBus({ commands, subscriber: subscriberCommands, keyPrefix });
+  const leases = new RedisCallLeases({ commands, keyPrefix });
   let closed = false;
   return {
     sessions,
     events,
     bus,
+    leases,
     keyPrefix,
     close: async () => {
       if (closed) return;

@@ -20,7 +20,8 @@ import type { SessionKey } from '../state/session-key';
 import type { SessionRecord } from '../state/session-store';
 import type { SharedSessionState } from '../state/shared-session-state';
 import { primeSessionReplica } from './prime-session-replica';
-import { cancelFastCalls, containsInitialize, soloRequestId } from './request-body-facts';
+import { cancelFastCalls, containsInitialize, requestIdsOf, soloRequestId } from './request-body-facts';
+import { postRequestIds } from './session-link';
 import { SharedSessions } from './shared-sessions';
 import { sendJsonRpcError } from './send-json-rpc-error';
 
@@ -125,6 +126,7 @@ export class McpEndpoint {
 
   /** Closes every session. */
   async close(): Promise<void> {
+    this.shared?.close();
     await this.sessions?.closeAll();
   }
 
@@ -378,7 +380,10 @@ export class McpEndpoint {
   ): Promise<void> {
     // A client that disconnects ends its request; stateless servers close, which aborts their running calls.
     response.once('close', onEnd);
-    await transport.handleRequest(request, response, body);
+    // With shared state, the streams of this POST are recorded as run here (see SessionLink).
+    if (this.shared && request.method === 'POST')
+      await postRequestIds.run(requestIdsOf(body), () => transport.handleRequest(request, response, body));
+    else await transport.handleRequest(request, response, body);
   }
 
   private reportTransportError(error: Error): void {

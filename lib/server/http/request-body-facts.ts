@@ -30,3 +30,13 @@ export function soloRequestId(body: unknown): RequestId | undefined {
 export function containsInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
 }
+
+/** The ids of the requests in a POST body (not its notifications nor answers). */
+export function requestIdsOf(body: unknown): (string | number)[] {
+  const ids: (string | number)[] = [];
+  for (const message of Array.isArray(body) ? body : [body]) {
+    const { id, method } = (message ?? {}) as { id?: unknown; method?: unknown };
+    if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number')) ids.push(id);
+  }
+  return ids;
+}

@@ -1,10 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ToolInputError } from '../../errors/tool-input-error';
+import type { CallLeases } from '../state/call-leases';
 import type { SessionLink } from './session-link';
 import { STANDALONE_STREAM_ID } from './session-link';
 
 /** How often a followed stream is read even without a wake-up (a wake-up lost on the bus costs this). */
 const POLL_INTERVAL_MS = 1_000;
+
+/** Polls in a row that must find a call's process gone before its requests are answered as lost. */
+const LOST_AFTER_POLLS = 2;
+
+/** The error a request gets when the process running it died before answering. */
+export const LOST_INSTANCE_MESSAGE =
+  'The server instance running this request was lost before it answered (it stopped or crashed); send the request again.';
 
 /** How often an idle stream gets an SSE comment, so proxies keep it open. */
 const KEEP_ALIVE_MS = 15_000;
@@ -16,6 +24,8 @@ export interface FollowedStreamOptions {
   readonly sessionId: string;
   /** The SSE `retry` field, in ms, when streams are resumable. */
   readonly retryMs?: number;
+  /** Who runs the followed stream's requests: without it, a call whose process died is never answered here. */
+  readonly leases?: CallLeases;
   /** A failure of the shared log while following (the stream is then cut; the client resumes). */
   readonly onError: (error: unknown) => void;
 }
@@ -62,6 +72,8 @@ export async function serveFollowedStream(
 
   let running: Promise<void> | undefined;
   let again = false;
+  const answered = new Set<string | number>();
+  let lostPolls = 0;
   const finish = () => {
     if (!response.writableEnded) response.end();
   };
@@ -73,6 +85,7 @@ export async function serveFollowedStream(
           if (closed) return;
           cursor = eventId;
           if (Object.keys(message).length === 0) return;
+          if (isResponse(message)) answered.add(message.id as string | number);
           response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
         },
       });
@@ -91,6 +104,26 @@ export async function serveFollowedStream(
       }
     } while (again && !closed);
   };
+  /** On a poll: answers the stream's requests as lost once its process stopped renewing its heartbeat. */
+  const checkOwner = async (): Promise<void> => {
+    const leases = options.leases;
+    if (!leases || streamId === STANDALONE_STREAM_ID) return;
+    const owner = await leases.streamOwner(link.key, streamId);
+    if (!owner || (await leases.isAlive(owner.instanceId))) {
+      lostPolls = 0;
+      return;
+    }
+    lostPolls += 1;
+    if (lostPolls < LOST_AFTER_POLLS || (await store.isStreamComplete?.(streamId))) return;
+    for (const id of owner.requestIds) {
+      if (answered.has(id)) continue;
+      await store.storeEvent(streamId, {
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32603, message: LOST_INSTANCE_MESSAGE },
+      });
+    }
+  };
   const wake = () => {
     if (closed) return;
     if (running) {
@@ -106,7 +139,12 @@ export async function serveFollowedStream(
       .finally(() => (running = undefined));
   };
   const stopFollowing = await link.follow(streamId, wake);
-  const poll = setInterval(wake, POLL_INTERVAL_MS);
+  const poll = setInterval(() => {
+    if (closed) return;
+    void checkOwner()
+      .catch((error: unknown) => options.onError(error))
+      .finally(wake);
+  }, POLL_INTERVAL_MS);
   poll.unref();
   const keepAlive = setInterval(() => {
     if (!closed) response.write(': keepalive\n\n');
@@ -118,4 +156,12 @@ export async function serveFollowedStream(
     clearInterval(keepAlive);
   });
   wake();
+}
+
+function isResponse(message: Record<string, unknown>): boolean {
+  return (
+    message.method === undefined &&
+    (typeof message.id === 'string' || typeof message.id === 'number') &&
+    (message.result !== undefined || message.error !== undefined)
+  );
 }

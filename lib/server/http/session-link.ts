@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionBusMessage, SessionBusSubscription } from '../state/session-bus';
@@ -10,6 +11,12 @@ export const STANDALONE_STREAM_ID = '_GET_stream';
 
 /** Most streams of one session another process follows that a process remembers (the oldest go first). */
 const MAX_FOLLOWED_STREAMS = 1_000;
+
+/**
+ * The ids of the client's requests in the POST being handled: the first event the transport stores on a new
+ * stream (in the same async context) tells which requests that stream answers, and that this process runs them.
+ */
+export const postRequestIds = new AsyncLocalStorage<readonly (string | number)[]>();
 
 /** What a process of a session says to the others on the session's channel. */
 export type SessionLinkMessage =
@@ -48,6 +55,7 @@ export class SessionLink {
   private subscription: SessionBusSubscription | undefined;
   private readonly followedElsewhere = new Set<string>();
   private readonly wakeListeners = new Map<string, Set<() => void>>();
+  private readonly claimed = new Set<string>();
   private closed = false;
   /** The session's event store on the shared log (closing it deletes nothing: only a DELETE does). */
   readonly eventStore: ResumableEventStore;
@@ -61,6 +69,7 @@ export class SessionLink {
     const events = shared.events;
     this.eventStore = {
       storeEvent: async (streamId, message) => {
+        await this.claim(streamId);
         const eventId = await events.append(key, streamId, message);
         this.stored(streamId);
         return eventId;
@@ -134,6 +143,22 @@ export class SessionLink {
     };
     if (streamId !== STANDALONE_STREAM_ID) await this.publish({ t: 'follow', s: streamId });
     return stop;
+  }
+
+  /** Records this process as the owner of a new stream of the POST being handled, before its first event. */
+  private async claim(streamId: string): Promise<void> {
+    const leases = this.shared.leases;
+    if (!leases || streamId === STANDALONE_STREAM_ID || this.claimed.has(streamId)) return;
+    const requestIds = postRequestIds.getStore();
+    if (!requestIds || requestIds.length === 0) return;
+    if (this.claimed.size >= MAX_FOLLOWED_STREAMS) this.claimed.clear();
+    this.claimed.add(streamId);
+    await leases.claimStream(
+      this.key,
+      streamId,
+      { instanceId: this.instanceId, requestIds },
+      this.shared.sessions.idleTimeoutMs,
+    );
   }
 
   private stored(streamId: string): void {

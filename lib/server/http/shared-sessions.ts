@@ -20,6 +20,10 @@ import { SessionLink } from './session-link';
 import { cancelFastCalls } from './request-body-facts';
 import { serveFollowedStream } from './serve-followed-stream';
 
+/** How often a process renews its heartbeat, and how long one lasts (a dead process is known within this). */
+const HEARTBEAT_INTERVAL_MS = 1_000;
+const HEARTBEAT_TTL_MS = 3_000;
+
 /** The levels `logging/setLevel` takes (anything else is refused by the SDK and never shared). */
 const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
 
@@ -48,11 +52,35 @@ export class SharedSessions {
 
   private readonly onError: (error: unknown) => void;
 
+  private readonly heartbeat: NodeJS.Timeout | undefined;
+  private heartbeatFailing = false;
+
   constructor(
     private readonly shared: SharedSessionState,
     private readonly options: SharedSessionsOptions,
   ) {
     this.onError = options.onError;
+    if (shared.leases) {
+      this.beat();
+      this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
+      this.heartbeat.unref();
+    }
+  }
+
+  /** Stops this process's heartbeat (its sessions' shared state stays). */
+  close(): void {
+    clearInterval(this.heartbeat);
+  }
+
+  private beat(): void {
+    this.shared.leases?.heartbeat(this.instanceId, HEARTBEAT_TTL_MS).then(
+      () => (this.heartbeatFailing = false),
+      (error: unknown) => {
+        // Reported once per outage, not every second.
+        if (!this.heartbeatFailing) this.onError(error);
+        this.heartbeatFailing = true;
+      },
+    );
   }
 
   /** The key of a request's session: its id and the subject of the bearer token it carries. */
@@ -95,6 +123,7 @@ export class SharedSessions {
         link: session.link!,
         sessionId: session.id,
         retryMs: this.options.retryMs,
+        leases: this.shared.leases,
         onError: this.onError,
       });
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { CallLeases } from './call-leases';
 import type { EventLog } from './event-log';
 import type { SessionBus } from './session-bus';
 import type { SessionStore } from './session-store';
@@ -14,4 +15,9 @@ export interface SharedSessionState {
   readonly events: EventLog;
   /** The session channels (wake-ups: client answers, cancels, notifications for a GET stream). */
   readonly bus: SessionBus;
+  /**
+   * Heartbeats and stream owners: with them, a client resuming a call whose process died gets an error
+   * for it once the heartbeat runs out; without them it waits until it gives up.
+   */
+  readonly leases?: CallLeases;
 }

@@ -8,6 +8,7 @@ import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcon
 import { SessionStoreUnavailableError } from '../../../lib/errors/session-store-unavailable-error';
 import { createRedisBackend } from '../../../lib/redis/index';
 import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
+import { InMemoryCallLeases } from '../../../lib/server/state/in-memory-call-leases';
 import { InMemoryEventLog } from '../../../lib/server/state/in-memory-event-log';
 import { InMemorySessionBus } from '../../../lib/server/state/in-memory-session-bus';
 import { InMemorySessionStore } from '../../../lib/server/state/in-memory-session-store';
@@ -62,6 +63,20 @@ function agentWithInteractions() {
         await new Promise((resolve) => setTimeout(resolve, 300));
         await context.reportProgress(1, 1, 'almost');
         return 'finished';
+      },
+    }),
+  );
+  (agent.tools as Map<string, NativeTool>).set(
+    'hang',
+    new NativeTool({
+      name: 'hang',
+      description: 'Let go of the stream, report, then never finish',
+      inputSchema: {},
+      func: async (_args, context) => {
+        context.closeSSEStream();
+        await context.reportProgress(1, 2, 'started');
+        await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+        return 'never';
       },
     }),
   );
@@ -145,7 +160,12 @@ type MakeShared = () => Promise<SharedSessionState>;
 
 /** One in-memory state every endpoint of a host shares (as one process would hold it). */
 function inMemoryShared(sessions: SessionStore = new InMemorySessionStore({ idleTimeoutMs: 60_000 })): MakeShared {
-  const state = { sessions, events: new InMemoryEventLog(), bus: new InMemorySessionBus() };
+  const state = {
+    sessions,
+    events: new InMemoryEventLog(),
+    bus: new InMemorySessionBus(),
+    leases: new InMemoryCallLeases(),
+  };
   return async () => state;
 }
 
@@ -324,6 +344,42 @@ function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
     await waitFor(() => received.join('').includes('from endpoint 0'), 3_000);
     expect(received.join('')).toMatch(/id: _GET_stream_\d+/);
   });
+
+  it('answers a call whose endpoint died with an error on the endpoint the client resumes on', async () => {
+    // Endpoint 0 "dies": its heartbeat stops (its process would be gone); it never answers the call.
+    const base = makeShared();
+    let dead = false;
+    let first = true;
+    const mortal: MakeShared = async () => {
+      const state = await base();
+      if (!first) return state;
+      first = false;
+      const leases = state.leases!;
+      return {
+        ...state,
+        leases: {
+          heartbeat: (id, ttl) => (dead ? Promise.resolve() : leases.heartbeat(id, ttl)),
+          isAlive: (id) => leases.isAlive(id),
+          claimStream: (key, stream, owner, ttl) => leases.claimStream(key, stream, owner, ttl),
+          streamOwner: (key, stream) => leases.streamOwner(key, stream),
+        },
+      };
+    };
+    const host = await hostRoundRobin(2, mortal, (request) => (request.headers['last-event-id'] ? 1 : 0));
+    cleanups.push(host.close);
+    const client = await connect(host.url);
+    const progress: string[] = [];
+    const call = client.callTool({ name: 'hang', arguments: {} }, undefined, {
+      onprogress: (update) => progress.push(String(update.message)),
+      timeout: 20_000,
+    });
+    await waitFor(() => host.agent.log.executed.includes('hang'));
+    dead = true;
+    await expect(call).rejects.toThrow(/instance running this request was lost/);
+    // What was stored before the death arrived first.
+    expect(progress).toEqual(['started']);
+    expect(host.served[1]).toBeGreaterThanOrEqual(1);
+  }, 20_000);
 
   it('answers 404 on every endpoint once the session is deleted', async () => {
     const host = await hostRoundRobin(3, makeShared());
