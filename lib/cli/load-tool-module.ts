@@ -1,3 +1,5 @@
+// A module's decorators record their design types through Reflect.metadata: it must exist before they run.
+import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { Agent } from '../agents/agent';

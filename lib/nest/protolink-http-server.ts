@@ -13,7 +13,8 @@ import { PROTOLINK_MODULE_OPTIONS } from './protolink-nest-tokens';
 
 // The server code loads the MCP SDK: paid only by applications that set `serve`.
 const loadRequestHandler = lazyRequire<typeof import('../server/create-agent-request-handler')>(
-  require.resolve('../server/create-agent-request-handler'),
+  '../server/create-agent-request-handler',
+  __dirname,
 );
 
 type Middleware = (

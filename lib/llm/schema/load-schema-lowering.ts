@@ -1,0 +1,21 @@
+import { lazyRequire } from '../../runtime/lazy-require';
+
+// The lowering code loads with the first export to a model's format, not with `import 'protolink'`.
+
+/** `lowerJsonSchema`, for every target. */
+export const loadJsonSchemaLowering = lazyRequire<typeof import('./lower-json-schema')>(
+  './lower-json-schema',
+  __dirname,
+);
+
+/** `lowerOpenAIStrictSchema`, for OpenAI's strict mode. */
+export const loadOpenAIStrictLowering = lazyRequire<typeof import('./lower-openai-strict-schema')>(
+  './lower-openai-strict-schema',
+  __dirname,
+);
+
+/** `lowerGeminiSchema`, for Gemini's OpenAPI subset. */
+export const loadGeminiLowering = lazyRequire<typeof import('./lower-gemini-schema')>(
+  './lower-gemini-schema',
+  __dirname,
+);
