@@ -25,6 +25,11 @@ export async function runMcpBench(): Promise<BenchRow[]> {
   const server = { command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' as const };
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(new StdioClientTransport(server));
+  // Each row talks to its own server process, as the adapter does: a server that answers two rows' calls
+  // in a row answers faster (measured: the SDK call with the adapter's options took as long as the adapter
+  // on a server of its own, and far less on the server it shared with the bare calls).
+  const optionsClient = new Client({ name: 'bench-options', version: '1.0.0' });
+  await optionsClient.connect(new StdioClientTransport(server));
   const options: MCPToolAdapterOptions = {
     transport: 'stdio',
     command: server.command,
@@ -55,7 +60,7 @@ export async function runMcpBench(): Promise<BenchRow[]> {
         withOptions,
         await measureMicros(
           () =>
-            client.callTool({ name: 'get-sum', arguments: ARGS }, undefined, {
+            optionsClient.callTool({ name: 'get-sum', arguments: ARGS }, undefined, {
               signal: new AbortController().signal,
               timeout: 60_000,
               maxTotalTimeout: 600_000,
@@ -88,7 +93,7 @@ export async function runMcpBench(): Promise<BenchRow[]> {
         value: persistent,
         unit: 'µs/call',
         ratio: persistent / bare,
-        note: `vs bare SDK callTool; ${judge(persistent / bare, '≤', 1.2)}; ${(persistent / withOptions).toFixed(2)}× the SDK call with the same options`,
+        note: `vs bare SDK callTool; target ≤ 1.2×: ${persistent / bare <= 1.2 ? 'met' : 'NOT met'} (${(persistent / bare).toFixed(2)}×); ${(persistent / withOptions).toFixed(2)}× the SDK call with the same options; each row on its own server process`,
       },
       {
         group: 'mcp',
@@ -100,6 +105,6 @@ export async function runMcpBench(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await Promise.all([client.close(), adapter.close(), perCall.close()]);
+    await Promise.all([client.close(), optionsClient.close(), adapter.close(), perCall.close()]);
   }
 }
