@@ -15,9 +15,9 @@ import type { AgentEventMap } from './agent-events';
 import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 
 // Elicitation schemas are checked with the first `context.elicit()`, not on import.
-const loadElicitation = lazyRequire<typeof import('../tools/elicitation/prepare-elicitation')>(
-  '../tools/elicitation/prepare-elicitation',
-  __dirname,
+const loadElicitation = lazyRequire((): typeof import('../tools/elicitation/prepare-elicitation') =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../tools/elicitation/prepare-elicitation'),
 );
 
 /** What an in-process call's channel needs from its agent. */

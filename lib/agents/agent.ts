@@ -381,17 +381,17 @@ function pickOption<T extends string>(
 }
 
 // Serialization loads with the first toDict/fromDict/toYAML/fromYAML, not with `import 'protolink'`.
-const loadSerializeAgent = lazyRequire<typeof import('./serialization/serialize-agent')>(
-  './serialization/serialize-agent',
-  __dirname,
+const loadSerializeAgent = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./serialization/serialize-agent') => require('./serialization/serialize-agent'),
 );
-const loadRestoreAgent = lazyRequire<typeof import('./serialization/restore-agent')>(
-  './serialization/restore-agent',
-  __dirname,
+const loadRestoreAgent = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./serialization/restore-agent') => require('./serialization/restore-agent'),
 );
-const loadAgentYaml = lazyRequire<typeof import('./serialization/agent-yaml')>(
-  './serialization/agent-yaml',
-  __dirname,
+const loadAgentYaml = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./serialization/agent-yaml') => require('./serialization/agent-yaml'),
 );
 const loadReadAgentYamlFile = lazyRequire<typeof import('./serialization/read-agent-yaml-file')>(
   './serialization/read-agent-yaml-file',
@@ -399,7 +399,7 @@ const loadReadAgentYamlFile = lazyRequire<typeof import('./serialization/read-ag
 );
 
 /** The serving module, loaded on first `start()`. */
-const loadAgentServer = lazyRequire<typeof import('../server/start-agent-server')>(
-  '../server/start-agent-server',
-  __dirname,
+const loadAgentServer = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('../server/start-agent-server') => require('../server/start-agent-server'),
 );

@@ -4,7 +4,10 @@ import { buildCalculatorInputSchema, buildCalculatorOutputSchema } from './calcu
 import { CALCULATOR_TOOL_NAME } from './calculator-limits';
 
 // The tokenizer, parser and evaluator load with the first call, not on import.
-const loadEvaluator = lazyRequire<typeof import('./evaluate-arithmetic')>('./evaluate-arithmetic', __dirname);
+const loadEvaluator = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./evaluate-arithmetic') => require('./evaluate-arithmetic'),
+);
 
 const DESCRIPTION =
   'Evaluate bounded arithmetic with numbers, parentheses and +, -, *, /, //, %, or ** using Python semantics ' +

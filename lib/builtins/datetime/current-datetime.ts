@@ -10,18 +10,21 @@ import type { Clock } from './read-clock';
 import type { WallClockReader } from './wall-clock-fields';
 
 // Zone resolution, clock reading and formatting load with the first call, not on import.
-const loadClockReader = lazyRequire<typeof import('./create-wall-clock-reader')>(
-  './create-wall-clock-reader',
-  __dirname,
+const loadClockReader = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./create-wall-clock-reader') => require('./create-wall-clock-reader'),
 );
-const loadDatetimeBuilder = lazyRequire<typeof import('./build-current-datetime')>(
-  './build-current-datetime',
-  __dirname,
+const loadDatetimeBuilder = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./build-current-datetime') => require('./build-current-datetime'),
 );
-const loadReadClock = lazyRequire<typeof import('./read-clock')>('./read-clock', __dirname);
-const loadZoneResolver = lazyRequire<typeof import('./resolve-time-zone-name')>(
-  './resolve-time-zone-name',
-  __dirname,
+const loadReadClock = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./read-clock') => require('./read-clock'),
+);
+const loadZoneResolver = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./resolve-time-zone-name') => require('./resolve-time-zone-name'),
 );
 
 /** Options of {@link currentDatetime}. */

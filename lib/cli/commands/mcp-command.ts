@@ -10,9 +10,9 @@ import { terminalSafeIo } from '../terminal-safe-io';
 import { addMcpLoginCommands, cliTokenStore } from './mcp-login-command';
 
 // The MCP adapter (and the MCP SDK) loads in the action, not for `protolink --help`.
-const loadMcpToolAdapter = lazyRequire<typeof import('../../tools/adapters/mcp/mcp-tool-adapter')>(
-  '../../tools/adapters/mcp/mcp-tool-adapter',
-  __dirname,
+const loadMcpToolAdapter = lazyRequire((): typeof import('../../tools/adapters/mcp/mcp-tool-adapter') =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../../tools/adapters/mcp/mcp-tool-adapter'),
 );
 
 /** Options shared by `protolink mcp list` and `protolink mcp call`. */

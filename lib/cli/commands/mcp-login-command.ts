@@ -10,19 +10,22 @@ import { terminalSafeIo } from '../terminal-safe-io';
 
 // The MCP adapter, the token store, the loopback listener (node:http) and the browser launcher load in
 // the actions, not for `protolink --help`.
-const loadMcpToolAdapter = lazyRequire<typeof import('../../tools/adapters/mcp/mcp-tool-adapter')>(
-  '../../tools/adapters/mcp/mcp-tool-adapter',
-  __dirname,
+const loadMcpToolAdapter = lazyRequire((): typeof import('../../tools/adapters/mcp/mcp-tool-adapter') =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../../tools/adapters/mcp/mcp-tool-adapter'),
 );
-const loadFileTokenStore = lazyRequire<typeof import('../../tools/adapters/mcp/auth/file-token-store')>(
-  '../../tools/adapters/mcp/auth/file-token-store',
-  __dirname,
+const loadFileTokenStore = lazyRequire((): typeof import('../../tools/adapters/mcp/auth/file-token-store') =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../../tools/adapters/mcp/auth/file-token-store'),
 );
-const loadRedirectListener = lazyRequire<typeof import('../loopback-redirect-listener')>(
-  '../loopback-redirect-listener',
-  __dirname,
+const loadRedirectListener = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('../loopback-redirect-listener') => require('../loopback-redirect-listener'),
 );
-const loadBrowserLauncher = lazyRequire<typeof import('../open-in-browser')>('../open-in-browser', __dirname);
+const loadBrowserLauncher = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('../open-in-browser') => require('../open-in-browser'),
+);
 
 /** Options of `protolink mcp login` and `protolink mcp logout`. */
 export interface McpLoginOptions {

@@ -8,9 +8,10 @@ import { findTypeScriptFiles } from '../find-typescript-files';
 import { terminalSafeIo } from '../terminal-safe-io';
 
 // The schema generator (and the TypeScript compiler it drives) loads in the action, not for `--help`.
-const loadManifestGenerator = lazyRequire<typeof import('../../tools/manifest/generate-schema-manifest')>(
-  '../../tools/manifest/generate-schema-manifest',
-  __dirname,
+const loadManifestGenerator = lazyRequire(
+  (): typeof import('../../tools/manifest/generate-schema-manifest') =>
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('../../tools/manifest/generate-schema-manifest'),
 );
 
 /** Options of `protolink schemas`. */

@@ -6,7 +6,10 @@ import { formatTable } from '../format-table';
 import { terminalSafeIo } from '../terminal-safe-io';
 
 // Loading a module (and the agent runtime) happens in the action, not for `protolink --help`.
-const loadToolModules = lazyRequire<typeof import('../load-tool-module')>('../load-tool-module', __dirname);
+const loadToolModules = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('../load-tool-module') => require('../load-tool-module'),
+);
 
 /** Options of `protolink tools`. */
 export interface ToolsCommandOptions {
