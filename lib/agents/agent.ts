@@ -393,9 +393,10 @@ const loadAgentYaml = lazyRequire(
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   (): typeof import('./serialization/agent-yaml') => require('./serialization/agent-yaml'),
 );
-const loadReadAgentYamlFile = lazyRequire<typeof import('./serialization/read-agent-yaml-file')>(
-  './serialization/read-agent-yaml-file',
-  __dirname,
+const loadReadAgentYamlFile = lazyRequire(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (): typeof import('./serialization/read-agent-yaml-file') =>
+    require('./serialization/read-agent-yaml-file'),
 );
 
 /** The serving module, loaded on first `start()`. */
