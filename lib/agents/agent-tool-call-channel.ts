@@ -16,7 +16,6 @@ import type { ElicitationHandler, SamplingHandler } from './tool-interaction-han
 
 // Elicitation schemas are checked with the first `context.elicit()`, not on import.
 const loadElicitation = lazyRequire((): typeof import('../tools/elicitation/prepare-elicitation') =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('../tools/elicitation/prepare-elicitation'),
 );
 

@@ -381,26 +381,20 @@ function pickOption<T extends string>(
 }
 
 // Serialization loads with the first toDict/fromDict/toYAML/fromYAML, not with `import 'protolink'`.
-const loadSerializeAgent = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./serialization/serialize-agent') => require('./serialization/serialize-agent'),
+const loadSerializeAgent = lazyRequire((): typeof import('./serialization/serialize-agent') =>
+  require('./serialization/serialize-agent'),
 );
-const loadRestoreAgent = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./serialization/restore-agent') => require('./serialization/restore-agent'),
+const loadRestoreAgent = lazyRequire((): typeof import('./serialization/restore-agent') =>
+  require('./serialization/restore-agent'),
 );
-const loadAgentYaml = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./serialization/agent-yaml') => require('./serialization/agent-yaml'),
+const loadAgentYaml = lazyRequire((): typeof import('./serialization/agent-yaml') =>
+  require('./serialization/agent-yaml'),
 );
-const loadReadAgentYamlFile = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./serialization/read-agent-yaml-file') =>
-    require('./serialization/read-agent-yaml-file'),
+const loadReadAgentYamlFile = lazyRequire((): typeof import('./serialization/read-agent-yaml-file') =>
+  require('./serialization/read-agent-yaml-file'),
 );
 
 /** The serving module, loaded on first `start()`. */
-const loadAgentServer = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../server/start-agent-server') => require('../server/start-agent-server'),
+const loadAgentServer = lazyRequire((): typeof import('../server/start-agent-server') =>
+  require('../server/start-agent-server'),
 );

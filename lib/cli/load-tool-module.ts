@@ -91,7 +91,6 @@ function registerTypeScript(): void {
   )
     return;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     require('ts-node').register({
       transpileOnly: true,
       compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true },

@@ -17,9 +17,8 @@ import type {
 } from './tool-loop-types';
 
 // Running a model's tool calls (and turning results into text) loads with the first loop, not on import.
-const loadExecuteToolCall = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./execute-tool-call') => require('./execute-tool-call'),
+const loadExecuteToolCall = lazyRequire((): typeof import('./execute-tool-call') =>
+  require('./execute-tool-call'),
 );
 
 const DEFAULT_MAX_STEPS = 10;

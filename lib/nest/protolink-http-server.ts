@@ -13,7 +13,6 @@ import { PROTOLINK_MODULE_OPTIONS } from './protolink-nest-tokens';
 
 // The server code loads the MCP SDK: paid only by applications that set `serve`.
 const loadRequestHandler = lazyRequire((): typeof import('../server/create-agent-request-handler') =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('../server/create-agent-request-handler'),
 );
 

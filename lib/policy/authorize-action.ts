@@ -13,9 +13,8 @@ import type { Policy } from './policy';
 import { PolicyDecision } from './policy-decision';
 
 // Asking an approver loads with the first action that needs approval.
-const loadRequestApproval = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./request-approval') => require('./request-approval'),
+const loadRequestApproval = lazyRequire((): typeof import('./request-approval') =>
+  require('./request-approval'),
 );
 
 /** Hooks that observe authorization (telemetry); they must not throw. */

@@ -4,9 +4,8 @@ import { buildCalculatorInputSchema, buildCalculatorOutputSchema } from './calcu
 import { CALCULATOR_TOOL_NAME } from './calculator-limits';
 
 // The tokenizer, parser and evaluator load with the first call, not on import.
-const loadEvaluator = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./evaluate-arithmetic') => require('./evaluate-arithmetic'),
+const loadEvaluator = lazyRequire((): typeof import('./evaluate-arithmetic') =>
+  require('./evaluate-arithmetic'),
 );
 
 const DESCRIPTION =

@@ -10,21 +10,15 @@ import type { Clock } from './read-clock';
 import type { WallClockReader } from './wall-clock-fields';
 
 // Zone resolution, clock reading and formatting load with the first call, not on import.
-const loadClockReader = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./create-wall-clock-reader') => require('./create-wall-clock-reader'),
+const loadClockReader = lazyRequire((): typeof import('./create-wall-clock-reader') =>
+  require('./create-wall-clock-reader'),
 );
-const loadDatetimeBuilder = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./build-current-datetime') => require('./build-current-datetime'),
+const loadDatetimeBuilder = lazyRequire((): typeof import('./build-current-datetime') =>
+  require('./build-current-datetime'),
 );
-const loadReadClock = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./read-clock') => require('./read-clock'),
-);
-const loadZoneResolver = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./resolve-time-zone-name') => require('./resolve-time-zone-name'),
+const loadReadClock = lazyRequire((): typeof import('./read-clock') => require('./read-clock'));
+const loadZoneResolver = lazyRequire((): typeof import('./resolve-time-zone-name') =>
+  require('./resolve-time-zone-name'),
 );
 
 /** Options of {@link currentDatetime}. */

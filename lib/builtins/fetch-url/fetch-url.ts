@@ -7,10 +7,7 @@ import { buildFetchUrlInputSchema, buildFetchUrlOutputSchema } from './fetch-url
 import type { FetchUrlSettings } from './run-fetch-url';
 
 // The network stack (node:http, node:dns, iconv-lite, ipaddr.js) loads with the first call, not on import.
-const loadRunFetchUrl = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./run-fetch-url') => require('./run-fetch-url'),
-);
+const loadRunFetchUrl = lazyRequire((): typeof import('./run-fetch-url') => require('./run-fetch-url'));
 
 /** Options of {@link fetchUrl}: the network test seams and tighter limits (never looser ones). */
 export interface FetchUrlOptions extends NetworkSeams {

@@ -17,13 +17,11 @@ const DESCRIPTION =
 
 // Argument checks and the network stack (node:http, node:dns, iconv-lite, ipaddr.js) load with the first
 // call, not on import.
-const loadSearchArguments = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./normalize-search-arguments') => require('./normalize-search-arguments'),
+const loadSearchArguments = lazyRequire((): typeof import('./normalize-search-arguments') =>
+  require('./normalize-search-arguments'),
 );
-const loadRunProviderSearch = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./run-provider-search') => require('./run-provider-search'),
+const loadRunProviderSearch = lazyRequire((): typeof import('./run-provider-search') =>
+  require('./run-provider-search'),
 );
 
 const EXAMPLE_QUERY = 'Python structured concurrency';

@@ -7,25 +7,18 @@ import { parseArgsOption } from '../parse-args-option';
 import { terminalSafeIo } from '../terminal-safe-io';
 
 // The agent runtime loads in the action, not for `protolink --help`.
-const loadAgent = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../../agents/agent') => require('../../agents/agent'),
+const loadAgent = lazyRequire((): typeof import('../../agents/agent') => require('../../agents/agent'));
+const loadApprovalDecision = lazyRequire((): typeof import('../../policy/approval-decision') =>
+  require('../../policy/approval-decision'),
 );
-const loadApprovalDecision = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../../policy/approval-decision') => require('../../policy/approval-decision'),
+const loadRunContext = lazyRequire((): typeof import('../../runtime/run-context') =>
+  require('../../runtime/run-context'),
 );
-const loadRunContext = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../../runtime/run-context') => require('../../runtime/run-context'),
+const loadToolModules = lazyRequire((): typeof import('../load-tool-module') =>
+  require('../load-tool-module'),
 );
-const loadToolModules = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../load-tool-module') => require('../load-tool-module'),
-);
-const loadPolicyOption = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../parse-policy-option') => require('../parse-policy-option'),
+const loadPolicyOption = lazyRequire((): typeof import('../parse-policy-option') =>
+  require('../parse-policy-option'),
 );
 
 /** Options of `protolink call`. */

@@ -11,7 +11,6 @@ import { addMcpLoginCommands, cliTokenStore } from './mcp-login-command';
 
 // The MCP adapter (and the MCP SDK) loads in the action, not for `protolink --help`.
 const loadMcpToolAdapter = lazyRequire((): typeof import('../../tools/adapters/mcp/mcp-tool-adapter') =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('../../tools/adapters/mcp/mcp-tool-adapter'),
 );
 

@@ -11,20 +11,16 @@ import { terminalSafeIo } from '../terminal-safe-io';
 // The MCP adapter, the token store, the loopback listener (node:http) and the browser launcher load in
 // the actions, not for `protolink --help`.
 const loadMcpToolAdapter = lazyRequire((): typeof import('../../tools/adapters/mcp/mcp-tool-adapter') =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('../../tools/adapters/mcp/mcp-tool-adapter'),
 );
 const loadFileTokenStore = lazyRequire((): typeof import('../../tools/adapters/mcp/auth/file-token-store') =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('../../tools/adapters/mcp/auth/file-token-store'),
 );
-const loadRedirectListener = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../loopback-redirect-listener') => require('../loopback-redirect-listener'),
+const loadRedirectListener = lazyRequire((): typeof import('../loopback-redirect-listener') =>
+  require('../loopback-redirect-listener'),
 );
-const loadBrowserLauncher = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../open-in-browser') => require('../open-in-browser'),
+const loadBrowserLauncher = lazyRequire((): typeof import('../open-in-browser') =>
+  require('../open-in-browser'),
 );
 
 /** Options of `protolink mcp login` and `protolink mcp logout`. */

@@ -10,7 +10,6 @@ import { terminalSafeIo } from '../terminal-safe-io';
 // The schema generator (and the TypeScript compiler it drives) loads in the action, not for `--help`.
 const loadManifestGenerator = lazyRequire(
   (): typeof import('../../tools/manifest/generate-schema-manifest') =>
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     require('../../tools/manifest/generate-schema-manifest'),
 );
 

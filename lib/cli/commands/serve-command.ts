@@ -8,17 +8,14 @@ import { resolveServeToken, SERVE_TOKEN_ENV } from '../resolve-serve-token';
 import { terminalSafeIo } from '../terminal-safe-io';
 
 // The agent runtime and the MCP server load in the action, not for `protolink --help`.
-const loadToolModules = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../load-tool-module') => require('../load-tool-module'),
+const loadToolModules = lazyRequire((): typeof import('../load-tool-module') =>
+  require('../load-tool-module'),
 );
-const loadServeStdio = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../../server/serve-stdio') => require('../../server/serve-stdio'),
+const loadServeStdio = lazyRequire((): typeof import('../../server/serve-stdio') =>
+  require('../../server/serve-stdio'),
 );
-const loadAgentServer = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../../server/start-agent-server') => require('../../server/start-agent-server'),
+const loadAgentServer = lazyRequire((): typeof import('../../server/start-agent-server') =>
+  require('../../server/start-agent-server'),
 );
 
 /** Options of `protolink serve`. */

@@ -6,9 +6,8 @@ import { formatTable } from '../format-table';
 import { terminalSafeIo } from '../terminal-safe-io';
 
 // Loading a module (and the agent runtime) happens in the action, not for `protolink --help`.
-const loadToolModules = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('../load-tool-module') => require('../load-tool-module'),
+const loadToolModules = lazyRequire((): typeof import('../load-tool-module') =>
+  require('../load-tool-module'),
 );
 
 /** Options of `protolink tools`. */

@@ -10,14 +10,8 @@ import type { ValidationIssue } from '../../errors/tool-validation-error';
 
 // Ajv and ajv-formats load with the first schema compiled, not with `import 'protolink'`: compiled
 // validators are cached per schema, so calls never come back here.
-const loadAjv = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('ajv') => require('ajv'),
-);
-const loadAjvFormats = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('ajv-formats') => require('ajv-formats'),
-);
+const loadAjv = lazyRequire((): typeof import('ajv') => require('ajv'));
+const loadAjvFormats = lazyRequire((): typeof import('ajv-formats') => require('ajv-formats'));
 
 let trustedAjv: Ajv | undefined;
 let untrustedAjv: Ajv | undefined;

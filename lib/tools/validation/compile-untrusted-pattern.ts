@@ -13,10 +13,7 @@ export const MAX_UNTRUSTED_PATTERN_LENGTH = 4_096;
 const CACHE_LIMIT = 1_000;
 const cache = new Map<string, PatternMatcher>();
 // Loaded with the first untrusted pattern (an MCP server's schema), not with `import 'protolink'`.
-const loadRe2js = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('re2js') => require('re2js'),
-);
+const loadRe2js = lazyRequire((): typeof import('re2js') => require('re2js'));
 
 /**
  * Compiles a pattern from an untrusted schema (an MCP server's) for RE2JS, a linear-time engine: matching

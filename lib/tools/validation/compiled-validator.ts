@@ -18,9 +18,8 @@ export interface CompiledValidator {
 
 // The schema compiler (the walker's builders, formats, the linear-time pattern engine, Ajv) loads with the
 // first schema compiled, not with `import 'protolink'`; a cached validator never comes back here.
-const loadBuilder = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./build-compiled-validator') => require('./build-compiled-validator'),
+const loadBuilder = lazyRequire((): typeof import('./build-compiled-validator') =>
+  require('./build-compiled-validator'),
 );
 
 const trustedCache = new WeakMap<object, CompiledValidator>();

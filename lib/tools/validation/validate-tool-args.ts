@@ -13,13 +13,11 @@ import type { ValidationLimits } from './validation-limits';
 import { TOO_COMPLEX, ValidationState } from './validation-state';
 
 // The DTO stages (class-validator checks, instance builders) load with the first DTO-typed tool.
-const loadDtoArgsBuilder = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./try-build-dto-args') => require('./try-build-dto-args'),
+const loadDtoArgsBuilder = lazyRequire((): typeof import('./try-build-dto-args') =>
+  require('./try-build-dto-args'),
 );
-const loadDtoArgsValidator = lazyRequire(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (): typeof import('./validate-dto-args') => require('./validate-dto-args'),
+const loadDtoArgsValidator = lazyRequire((): typeof import('./validate-dto-args') =>
+  require('./validate-dto-args'),
 );
 
 /** Options of {@link validateToolArgs}. */
