@@ -19,6 +19,10 @@ const EVERYTHING = join(
   'index.js',
 );
 const ARGS = { a: 2, b: 3 };
+/** Interleaved rounds per side; each side's best round is reported. */
+const ROUNDS = 20;
+/** Calls per round (and as many warm-up calls before each). */
+const CALLS_PER_ROUND = 250;
 
 /** Runs the MCP benchmark: bare `Client.callTool`, the adapter's persistent session, and `session: 'per-call'`. */
 export async function runMcpBench(): Promise<BenchRow[]> {
@@ -40,17 +44,18 @@ export async function runMcpBench(): Promise<BenchRow[]> {
   const perCall = new MCPToolAdapter({ ...options, session: 'per-call' });
   try {
     const tool = await adapter.wrapTool('get-sum');
-    // Interleaved rounds of 1,000 calls, best of each: stdio round trips are noisy on a shared machine, and
-    // every side should see the same conditions (measureMicros warms each side up with its first round's
-    // length of calls, so the adapter's code is compiled before it counts).
+    // Interleaved rounds of 250 calls, best of each: stdio round trips are noisy on a shared machine, and
+    // every side should see the same conditions; twenty short rounds give each side more chances at a quiet
+    // moment than five long ones (measureMicros warms each side up with as many calls before each round, so
+    // the adapter's code is compiled before it counts).
     let bare = Number.POSITIVE_INFINITY;
     let withOptions = Number.POSITIVE_INFINITY;
     let persistent = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < 5; round += 1) {
+    for (let round = 0; round < ROUNDS; round += 1) {
       bare = Math.min(
         bare,
         await measureMicros(() => client.callTool({ name: 'get-sum', arguments: ARGS }), {
-          iterations: 1000,
+          iterations: CALLS_PER_ROUND,
           rounds: 1,
         }),
       );
@@ -67,12 +72,12 @@ export async function runMcpBench(): Promise<BenchRow[]> {
               resetTimeoutOnProgress: true,
               onprogress: () => undefined,
             }),
-          { iterations: 1000, rounds: 1 },
+          { iterations: CALLS_PER_ROUND, rounds: 1 },
         ),
       );
       persistent = Math.min(
         persistent,
-        await measureMicros(() => tool.call(ARGS), { iterations: 1000, rounds: 1 }),
+        await measureMicros(() => tool.call(ARGS), { iterations: CALLS_PER_ROUND, rounds: 1 }),
       );
     }
     const perCallTool = await perCall.wrapTool('get-sum');
