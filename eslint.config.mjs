@@ -14,7 +14,29 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "ThrowStatement > NewExpression[callee.name='Error']", message: 'Throw a ProtolinkError subclass.' },
+        {
+          selector: "ThrowStatement > NewExpression[callee.name='Error']",
+          message: 'Throw a ProtolinkError subclass.',
+        },
+      ],
+    },
+  },
+  {
+    // Lazily loaded modules (lib/runtime/lazy-require.ts) are required with a literal id, so that bundlers
+    // (esbuild, webpack) see and keep them: our own modules by relative path and the few packages loaded on
+    // first use. A computed id (`require(variable)`, a template with a value, a path joined to __dirname) is
+    // still an error here, and is left to the two places that load a module that is not part of protolink: the
+    // CLI's user module (lib/cli/load-tool-module.ts) and typescript-json-schema's own TypeScript.
+    files: ['lib/**'],
+    rules: {
+      '@typescript-eslint/no-require-imports': [
+        'error',
+        {
+          allow: [
+            '^\\.\\.?/',
+            '^(axios|htmlparser2|yaml|ajv|ajv-formats|ajv-formats/dist/formats|re2js|node:crypto|@opentelemetry/api|ts-node|typescript-json-schema)$',
+          ],
+        },
       ],
     },
   },

@@ -9,10 +9,15 @@ import type {
   ToolLogLevel,
 } from '../runtime/tool-call-channel';
 import type { TelemetryEmitter } from '../runtime/telemetry-emitter';
+import { lazyRequire } from '../runtime/lazy-require';
 import { raceCancellation } from '../runtime/race-cancellation';
-import { prepareElicitation, readElicitationAnswer } from '../tools/elicitation/prepare-elicitation';
 import type { AgentEventMap } from './agent-events';
 import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
+
+// Elicitation schemas are checked with the first `context.elicit()`, not on import.
+const loadElicitation = lazyRequire((): typeof import('../tools/elicitation/prepare-elicitation') =>
+  require('../tools/elicitation/prepare-elicitation'),
+);
 
 /** What an in-process call's channel needs from its agent. */
 export interface AgentChannelHost {
@@ -52,7 +57,8 @@ export class AgentToolCallChannel implements ToolCallChannel {
   }
 
   async elicit(message: string, schema: ElicitationSchemaInput): Promise<ElicitationResult<unknown>> {
-    const prepared = prepareElicitation(schema, this.toolName);
+    const elicitation = loadElicitation();
+    const prepared = elicitation.prepareElicitation(schema, this.toolName);
     const handler = this.host.elicitationHandler;
     if (!handler) {
       throw new ToolRuntimeError(
@@ -70,7 +76,7 @@ export class AgentToolCallChannel implements ToolCallChannel {
       `Waiting for the answer to tool '${this.toolName}''s question`,
       this.toolName,
     );
-    return readElicitationAnswer(answer, prepared, this.toolName);
+    return elicitation.readElicitationAnswer(answer, prepared, this.toolName);
   }
 
   async sample(request: SamplingRequest): Promise<SamplingResult> {

@@ -31,11 +31,7 @@ import { executeToolCall } from './execute-tool-call';
 import type { ToolCallHost } from './execute-tool-call';
 import { ReadonlyToolMap } from './readonly-tool-map';
 import type { AgentDict, McpServerDict } from './serialization/agent-dict';
-import { agentDictToYaml, parseAgentYaml } from './serialization/agent-yaml';
-import { readAgentYamlFile } from './serialization/read-agent-yaml-file';
-import { restoreAgentOptions } from './serialization/restore-agent';
 import type { AgentRestoreOverrides } from './serialization/restore-agent';
-import { serializeAgent } from './serialization/serialize-agent';
 
 /**
  * Holds tools, advertises them as skills, and is the controlled path for calling them: every call is
@@ -317,7 +313,7 @@ export class Agent {
 
   /** Returns the agent as plain data: card, built-in tools by id, native tool names, first-party policy. */
   toDict(): AgentDict {
-    return serializeAgent({
+    return loadSerializeAgent().serializeAgent({
       card: this.card,
       transport: this.transport,
       skills: this.skillsMode,
@@ -329,7 +325,7 @@ export class Agent {
 
   /** Returns {@link toDict} as YAML text. */
   toYAML(): string {
-    return agentDictToYaml(this.toDict());
+    return loadAgentYaml().agentDictToYaml(this.toDict());
   }
 
   /**
@@ -338,7 +334,7 @@ export class Agent {
    * @throws ToolInputError naming the malformed field; nothing is half-restored.
    */
   static fromDict(data: unknown, overrides: AgentRestoreOverrides = {}): Agent {
-    return new Agent(restoreAgentOptions(data, overrides));
+    return new Agent(loadRestoreAgent().restoreAgentOptions(data, overrides));
   }
 
   /**
@@ -348,7 +344,7 @@ export class Agent {
    *   path says to use `fromYAMLFile`.
    */
   static fromYAML(text: string, overrides: AgentRestoreOverrides = {}): Agent {
-    return Agent.fromDict(parseAgentYaml(text), overrides);
+    return Agent.fromDict(loadAgentYaml().parseAgentYaml(text), overrides);
   }
 
   /**
@@ -359,7 +355,8 @@ export class Agent {
    *   directory, too large or unreadable, when it is not YAML, or when a field is malformed.
    */
   static fromYAMLFile(path: string, options: AgentRestoreOverrides = {}): Agent {
-    return Agent.fromDict(parseAgentYaml(readAgentYamlFile(path), { file: path }), options);
+    const text = loadReadAgentYamlFile().readAgentYamlFile(path);
+    return Agent.fromDict(loadAgentYaml().parseAgentYaml(text, { file: path }), options);
   }
 
   private syncSkill(tool: BaseTool): void {
@@ -383,7 +380,21 @@ function pickOption<T extends string>(
   return value;
 }
 
+// Serialization loads with the first toDict/fromDict/toYAML/fromYAML, not with `import 'protolink'`.
+const loadSerializeAgent = lazyRequire((): typeof import('./serialization/serialize-agent') =>
+  require('./serialization/serialize-agent'),
+);
+const loadRestoreAgent = lazyRequire((): typeof import('./serialization/restore-agent') =>
+  require('./serialization/restore-agent'),
+);
+const loadAgentYaml = lazyRequire((): typeof import('./serialization/agent-yaml') =>
+  require('./serialization/agent-yaml'),
+);
+const loadReadAgentYamlFile = lazyRequire((): typeof import('./serialization/read-agent-yaml-file') =>
+  require('./serialization/read-agent-yaml-file'),
+);
+
 /** The serving module, loaded on first `start()`. */
-const loadAgentServer = lazyRequire<typeof import('../server/start-agent-server')>(
-  require.resolve('../server/start-agent-server'),
+const loadAgentServer = lazyRequire((): typeof import('../server/start-agent-server') =>
+  require('../server/start-agent-server'),
 );

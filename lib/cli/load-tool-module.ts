@@ -1,3 +1,5 @@
+// A module's decorators record their design types through Reflect.metadata: it must exist before they run.
+import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { Agent } from '../agents/agent';
@@ -89,7 +91,6 @@ function registerTypeScript(): void {
   )
     return;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     require('ts-node').register({
       transpileOnly: true,
       compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true },

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The `protolink` executable: runs the CLI on the process's arguments and exits with its code.
-import 'reflect-metadata';
 import { runCli } from './run-cli';
 
 void runCli(process.argv.slice(2)).then((code) => {

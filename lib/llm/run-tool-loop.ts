@@ -2,9 +2,9 @@ import { BudgetExceededError } from '../errors/budget-exceeded-error';
 import { raceSignal } from '../runtime/race-signal';
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
 import { ToolInputError } from '../errors/tool-input-error';
+import { lazyRequire } from '../runtime/lazy-require';
 import { RunContext } from '../runtime/run-context';
 import { collectTools } from './collect-tools';
-import { executeToolCall } from './execute-tool-call';
 import type { ToolCallOutcome, ToolCallState } from './execute-tool-call';
 import type { LlmMessage, LlmResponse, LlmRequest } from './llm';
 import type {
@@ -15,6 +15,11 @@ import type {
   ToolLoopResult,
   ToolLoopUsage,
 } from './tool-loop-types';
+
+// Running a model's tool calls (and turning results into text) loads with the first loop, not on import.
+const loadExecuteToolCall = lazyRequire((): typeof import('./execute-tool-call') =>
+  require('./execute-tool-call'),
+);
 
 const DEFAULT_MAX_STEPS = 10;
 const DEFAULT_MAX_TOOL_RETRIES = 3;
@@ -165,6 +170,7 @@ async function runCalls(
   state: ToolCallState,
   parallel: boolean,
 ): Promise<ToolCallOutcome[]> {
+  const { executeToolCall } = loadExecuteToolCall();
   if (parallel) return Promise.all(calls.map((call) => executeToolCall(call, step, state)));
   const outcomes: ToolCallOutcome[] = [];
   for (const call of calls) {

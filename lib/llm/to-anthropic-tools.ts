@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../tools/json-schema';
 import { collectTools } from './collect-tools';
 import type { ToolSource } from './collect-tools';
-import { lowerJsonSchema } from './schema/lower-json-schema';
+import { loadJsonSchemaLowering } from './schema/load-schema-lowering';
 import { readToolDeclarationSource } from './tool-declaration-source';
 
 /** The input schema of an Anthropic tool: always one object (`type` is the literal `'object'`). */
@@ -28,7 +28,10 @@ export interface AnthropicTool {
 export function toAnthropicTools(tools: ToolSource): AnthropicTool[] {
   return collectTools(tools).map((tool) => {
     const source = readToolDeclarationSource(tool, 'Anthropic');
-    const input_schema = lowerJsonSchema(source.schema, { toolName: source.name, target: 'Anthropic' });
+    const input_schema = loadJsonSchemaLowering().lowerJsonSchema(source.schema, {
+      toolName: source.name,
+      target: 'Anthropic',
+    });
     return {
       name: source.name,
       ...(source.description === undefined ? {} : { description: source.description }),

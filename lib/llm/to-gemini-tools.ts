@@ -1,8 +1,7 @@
 import type { JsonSchema } from '../tools/json-schema';
 import { collectTools } from './collect-tools';
 import type { ToolSource } from './collect-tools';
-import { lowerGeminiSchema } from './schema/lower-gemini-schema';
-import { lowerJsonSchema } from './schema/lower-json-schema';
+import { loadGeminiLowering, loadJsonSchemaLowering } from './schema/load-schema-lowering';
 import type { ObjectJsonSchema } from './schema/lower-json-schema';
 import { readToolDeclarationSource } from './tool-declaration-source';
 
@@ -71,7 +70,7 @@ export function toGeminiTools(
   if (options.format === 'parametersJsonSchema') {
     const functionDeclarations = collected.map((tool): GeminiJsonSchemaFunctionDeclaration => {
       const source = readToolDeclarationSource(tool, 'Gemini');
-      const parametersJsonSchema = lowerJsonSchema(source.schema, {
+      const parametersJsonSchema = loadJsonSchemaLowering().lowerJsonSchema(source.schema, {
         toolName: source.name,
         target: 'Gemini',
       });
@@ -85,7 +84,10 @@ export function toGeminiTools(
   }
   const functionDeclarations = collected.map((tool): GeminiFunctionDeclaration => {
     const source = readToolDeclarationSource(tool, 'Gemini');
-    const parameters = lowerGeminiSchema(source.schema, { toolName: source.name, target: 'Gemini' });
+    const parameters = loadGeminiLowering().lowerGeminiSchema(source.schema, {
+      toolName: source.name,
+      target: 'Gemini',
+    });
     const declaration: GeminiFunctionDeclaration = { name: source.name };
     if (source.description !== undefined) declaration.description = source.description;
     if (Object.keys(parameters.properties ?? {}).length > 0) declaration.parameters = parameters;

@@ -1,8 +1,7 @@
 import type { JsonSchema } from '../tools/json-schema';
 import { collectTools } from './collect-tools';
 import type { ToolSource } from './collect-tools';
-import { lowerJsonSchema } from './schema/lower-json-schema';
-import { lowerOpenAIStrictSchema } from './schema/lower-openai-strict-schema';
+import { loadJsonSchemaLowering, loadOpenAIStrictLowering } from './schema/load-schema-lowering';
 import { readToolDeclarationSource } from './tool-declaration-source';
 
 /** Options of {@link toOpenAITools}. */
@@ -62,8 +61,8 @@ export function toOpenAITools(
       fallback: strict ? 'Or export with { strict: false }.' : undefined,
     };
     const parameters = strict
-      ? lowerOpenAIStrictSchema(source.schema, scope)
-      : lowerJsonSchema(source.schema, scope);
+      ? loadOpenAIStrictLowering().lowerOpenAIStrictSchema(source.schema, scope)
+      : loadJsonSchemaLowering().lowerJsonSchema(source.schema, scope);
     return { name: source.name, description: source.description, parameters };
   });
   if (options.api === 'responses') {

@@ -12,8 +12,8 @@ import type { ProtolinkModuleOptions } from './protolink-module-options';
 import { PROTOLINK_MODULE_OPTIONS } from './protolink-nest-tokens';
 
 // The server code loads the MCP SDK: paid only by applications that set `serve`.
-const loadRequestHandler = lazyRequire<typeof import('../server/create-agent-request-handler')>(
-  require.resolve('../server/create-agent-request-handler'),
+const loadRequestHandler = lazyRequire((): typeof import('../server/create-agent-request-handler') =>
+  require('../server/create-agent-request-handler'),
 );
 
 type Middleware = (

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../runtime/random-uuid';
 import { copyData, deepFreeze } from '../runtime/deep-freeze';
 import type { RunAction, RunActionDict } from '../runtime/run-action';
 import type { PolicyDecision, PolicyDecisionDict } from './policy-decision';

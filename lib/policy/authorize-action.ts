@@ -1,4 +1,5 @@
 import { ActionDeniedError } from '../errors/action-denied-error';
+import { lazyRequire } from '../runtime/lazy-require';
 import type { RunAction } from '../runtime/run-action';
 import { raceCancellation } from '../runtime/race-cancellation';
 import type { RunContext } from '../runtime/run-context';
@@ -10,7 +11,11 @@ import { evaluatePolicy } from './evaluate-policy';
 import { narrowByPermissions } from './narrow-by-permissions';
 import type { Policy } from './policy';
 import { PolicyDecision } from './policy-decision';
-import { requestApproval } from './request-approval';
+
+// Asking an approver loads with the first action that needs approval.
+const loadRequestApproval = lazyRequire((): typeof import('./request-approval') =>
+  require('./request-approval'),
+);
 
 /** Hooks that observe authorization (telemetry); they must not throw. */
 export interface AuthorizationObserver {
@@ -118,7 +123,7 @@ async function completeAuthorization(
   options.observer?.onApprovalRequest?.(request);
   let approvalDecision: ApprovalDecision;
   try {
-    approvalDecision = await requestApproval(options.approvalHandler, request, context);
+    approvalDecision = await loadRequestApproval().requestApproval(options.approvalHandler, request, context);
   } catch (error) {
     options.observer?.onApprovalResponse?.(request, undefined, error);
     throw error;

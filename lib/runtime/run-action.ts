@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './random-uuid';
 import { ToolInputError } from '../errors/tool-input-error';
 import { readCapabilityList } from './capability-name';
 import type { CapabilityList } from './capability-name';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './random-uuid';
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import { compileCapabilityRules } from './capability-rules';

@@ -67,7 +67,6 @@ export function loadOpenTelemetryApi(
 
 function requireOpenTelemetry(): unknown {
   // A guarded require: @opentelemetry/api is an optional peer dependency.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('@opentelemetry/api');
 }
 

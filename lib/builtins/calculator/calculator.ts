@@ -1,7 +1,12 @@
+import { lazyRequire } from '../../runtime/lazy-require';
 import { NativeTool } from '../../tools/native-tool';
 import { buildCalculatorInputSchema, buildCalculatorOutputSchema } from './calculator-schemas';
 import { CALCULATOR_TOOL_NAME } from './calculator-limits';
-import { evaluateArithmetic } from './evaluate-arithmetic';
+
+// The tokenizer, parser and evaluator load with the first call, not on import.
+const loadEvaluator = lazyRequire((): typeof import('./evaluate-arithmetic') =>
+  require('./evaluate-arithmetic'),
+);
 
 const DESCRIPTION =
   'Evaluate bounded arithmetic with numbers, parentheses and +, -, *, /, //, %, or ** using Python semantics ' +
@@ -24,6 +29,6 @@ export function calculator(): NativeTool {
     capabilities: [],
     examples: [{ expression: '(18 * 4) + 3' }],
     metadata: { builtin: { id: CALCULATOR_TOOL_NAME, options: {} } },
-    func: (args) => evaluateArithmetic(args.expression as string),
+    func: (args) => loadEvaluator().evaluateArithmetic(args.expression as string),
   });
 }

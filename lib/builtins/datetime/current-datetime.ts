@@ -1,16 +1,25 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { lazyRequire } from '../../runtime/lazy-require';
 import { NativeTool } from '../../tools/native-tool';
-import { buildCurrentDatetime } from './build-current-datetime';
-import { createWallClockReader } from './create-wall-clock-reader';
 import { CURRENT_DATETIME_LIMITS, CURRENT_DATETIME_TOOL_NAME } from './current-datetime-limits';
 import {
   buildCurrentDatetimeInputSchema,
   buildCurrentDatetimeOutputSchema,
 } from './current-datetime-schemas';
-import { readClock } from './read-clock';
 import type { Clock } from './read-clock';
-import { resolveTimeZoneName } from './resolve-time-zone-name';
 import type { WallClockReader } from './wall-clock-fields';
+
+// Zone resolution, clock reading and formatting load with the first call, not on import.
+const loadClockReader = lazyRequire((): typeof import('./create-wall-clock-reader') =>
+  require('./create-wall-clock-reader'),
+);
+const loadDatetimeBuilder = lazyRequire((): typeof import('./build-current-datetime') =>
+  require('./build-current-datetime'),
+);
+const loadReadClock = lazyRequire((): typeof import('./read-clock') => require('./read-clock'));
+const loadZoneResolver = lazyRequire((): typeof import('./resolve-time-zone-name') =>
+  require('./resolve-time-zone-name'),
+);
 
 /** Options of {@link currentDatetime}. */
 export interface CurrentDatetimeOptions {
@@ -41,7 +50,7 @@ export function currentDatetime(options: CurrentDatetimeOptions = {}): NativeToo
   const readerFor = (timeZone: string): WallClockReader => {
     let reader = readers.get(timeZone);
     if (!reader) {
-      reader = createWallClockReader(timeZone);
+      reader = loadClockReader().createWallClockReader(timeZone);
       if (readers.size >= CURRENT_DATETIME_LIMITS.formatterCacheSize) readers.clear();
       readers.set(timeZone, reader);
     }
@@ -57,9 +66,9 @@ export function currentDatetime(options: CurrentDatetimeOptions = {}): NativeToo
     examples: [{ timezone: 'Europe/Zurich' }],
     metadata: { builtin: { id: CURRENT_DATETIME_TOOL_NAME, options: {} } },
     func: (args) => {
-      const timezone = resolveTimeZoneName(args.timezone);
+      const timezone = loadZoneResolver().resolveTimeZoneName(args.timezone);
       const reader = readerFor(timezone);
-      return buildCurrentDatetime(timezone, readClock(clock), reader);
+      return loadDatetimeBuilder().buildCurrentDatetime(timezone, loadReadClock().readClock(clock), reader);
     },
   });
 }

@@ -1,10 +1,13 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { lazyRequire } from '../../runtime/lazy-require';
 import { NativeTool } from '../../tools/native-tool';
 import type { NetworkSeams } from '../net/network-seams';
 import { FETCH_URL_LIMITS } from './fetch-url-limits';
 import { buildFetchUrlInputSchema, buildFetchUrlOutputSchema } from './fetch-url-schemas';
-import { runFetchUrl } from './run-fetch-url';
 import type { FetchUrlSettings } from './run-fetch-url';
+
+// The network stack (node:http, node:dns, iconv-lite, ipaddr.js) loads with the first call, not on import.
+const loadRunFetchUrl = lazyRequire((): typeof import('./run-fetch-url') => require('./run-fetch-url'));
 
 /** Options of {@link fetchUrl}: the network test seams and tighter limits (never looser ones). */
 export interface FetchUrlOptions extends NetworkSeams {
@@ -55,7 +58,7 @@ export function fetchUrl(options: FetchUrlOptions = {}): NativeTool {
     examples: [{ url: 'https://docs.python.org/3/', max_chars: FETCH_URL_LIMITS.defaultChars }],
     metadata: { builtin: { id: FETCH_URL_LIMITS.toolName, options: {} } },
     func: (args, context) =>
-      runFetchUrl(args as { url: string; max_chars?: number }, settings, context.signal),
+      loadRunFetchUrl().runFetchUrl(args as { url: string; max_chars?: number }, settings, context.signal),
   });
 }
 

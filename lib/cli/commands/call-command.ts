@@ -1,13 +1,25 @@
 import type { Command } from 'commander';
-import { Agent } from '../../agents/agent';
+import type { Agent } from '../../agents/agent';
 import { ToolInputError } from '../../errors/tool-input-error';
-import { ApprovalDecision } from '../../policy/approval-decision';
-import { RunContext } from '../../runtime/run-context';
+import { lazyRequire } from '../../runtime/lazy-require';
 import type { CliIo } from '../cli-io';
-import { loadToolModule } from '../load-tool-module';
 import { parseArgsOption } from '../parse-args-option';
-import { parsePolicyOption } from '../parse-policy-option';
 import { terminalSafeIo } from '../terminal-safe-io';
+
+// The agent runtime loads in the action, not for `protolink --help`.
+const loadAgent = lazyRequire((): typeof import('../../agents/agent') => require('../../agents/agent'));
+const loadApprovalDecision = lazyRequire((): typeof import('../../policy/approval-decision') =>
+  require('../../policy/approval-decision'),
+);
+const loadRunContext = lazyRequire((): typeof import('../../runtime/run-context') =>
+  require('../../runtime/run-context'),
+);
+const loadToolModules = lazyRequire((): typeof import('../load-tool-module') =>
+  require('../load-tool-module'),
+);
+const loadPolicyOption = lazyRequire((): typeof import('../parse-policy-option') =>
+  require('../parse-policy-option'),
+);
 
 /** Options of `protolink call`. */
 export interface CallCommandOptions {
@@ -36,13 +48,13 @@ export async function runCallCommand(
 ): Promise<void> {
   io = terminalSafeIo(io);
   const args = parseArgsOption(options.args);
-  const policy = parsePolicyOption(options.policy, options.defaultEffect);
-  const loaded = loadToolModule(modulePath, { policy });
+  const policy = loadPolicyOption().parsePolicyOption(options.policy, options.defaultEffect);
+  const loaded = loadToolModules().loadToolModule(modulePath, { policy });
   const seconds = options.timeout === undefined ? undefined : Number(options.timeout);
   if (seconds !== undefined && !(seconds > 0))
     throw new ToolInputError(`--timeout must be a positive number of seconds, got '${options.timeout}'.`);
   const agent = options.yes ? withApprover(loaded, io) : loaded;
-  const context = new RunContext({
+  const context = new (loadRunContext().RunContext)({
     budget: seconds === undefined ? undefined : { maxRuntimeSeconds: seconds },
   });
   const result = await agent.callToolInContext(toolName, context, args);
@@ -50,7 +62,8 @@ export async function runCallCommand(
 }
 
 function withApprover(agent: Agent, io: CliIo): Agent {
-  return new Agent({
+  const { ApprovalDecision } = loadApprovalDecision();
+  return new (loadAgent().Agent)({
     card: agent.card,
     policy: agent.policy,
     tools: [...agent.tools.values()],

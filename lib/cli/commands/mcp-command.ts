@@ -1,12 +1,18 @@
 import type { Command } from 'commander';
 import { ToolInputError } from '../../errors/tool-input-error';
-import { MCPToolAdapter } from '../../tools/adapters/mcp/mcp-tool-adapter';
+import { lazyRequire } from '../../runtime/lazy-require';
+import type { MCPToolAdapter } from '../../tools/adapters/mcp/mcp-tool-adapter';
 import type { MCPToolAdapterOptions } from '../../tools/adapters/mcp/mcp-adapter-options';
 import type { CliIo } from '../cli-io';
 import { formatTable } from '../format-table';
 import { parseArgsOption } from '../parse-args-option';
 import { terminalSafeIo } from '../terminal-safe-io';
 import { addMcpLoginCommands, cliTokenStore } from './mcp-login-command';
+
+// The MCP adapter (and the MCP SDK) loads in the action, not for `protolink --help`.
+const loadMcpToolAdapter = lazyRequire((): typeof import('../../tools/adapters/mcp/mcp-tool-adapter') =>
+  require('../../tools/adapters/mcp/mcp-tool-adapter'),
+);
 
 /** Options shared by `protolink mcp list` and `protolink mcp call`. */
 export interface McpCommandOptions {
@@ -34,6 +40,7 @@ export function buildCliMcpAdapter(command: readonly string[], options: McpComma
   const seconds = options.timeout === undefined ? 30 : Number(options.timeout);
   if (!(seconds > 0))
     throw new ToolInputError(`--timeout must be a positive number of seconds, got '${options.timeout}'.`);
+  const { MCPToolAdapter } = loadMcpToolAdapter();
   const common: MCPToolAdapterOptions = { timeoutMs: seconds * 1000, connectTimeoutMs: seconds * 1000 };
   if (options.url !== undefined && command.length > 0) {
     throw new ToolInputError('Give either --url <server> or a command after --, not both.');

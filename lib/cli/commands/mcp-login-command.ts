@@ -2,13 +2,26 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ToolInputError } from '../../errors/tool-input-error';
-import { FileTokenStore } from '../../tools/adapters/mcp/auth/file-token-store';
-import { MCPToolAdapter } from '../../tools/adapters/mcp/mcp-tool-adapter';
-import { redactUrl } from '../../tools/adapters/mcp/resolve-mcp-config';
+import { lazyRequire } from '../../runtime/lazy-require';
+import type { FileTokenStore } from '../../tools/adapters/mcp/auth/file-token-store';
+import { redactUrl } from '../../tools/adapters/mcp/redact-url';
 import type { CliIo } from '../cli-io';
-import { startLoopbackRedirectListener } from '../loopback-redirect-listener';
-import { openInBrowser } from '../open-in-browser';
 import { terminalSafeIo } from '../terminal-safe-io';
+
+// The MCP adapter, the token store, the loopback listener (node:http) and the browser launcher load in
+// the actions, not for `protolink --help`.
+const loadMcpToolAdapter = lazyRequire((): typeof import('../../tools/adapters/mcp/mcp-tool-adapter') =>
+  require('../../tools/adapters/mcp/mcp-tool-adapter'),
+);
+const loadFileTokenStore = lazyRequire((): typeof import('../../tools/adapters/mcp/auth/file-token-store') =>
+  require('../../tools/adapters/mcp/auth/file-token-store'),
+);
+const loadRedirectListener = lazyRequire((): typeof import('../loopback-redirect-listener') =>
+  require('../loopback-redirect-listener'),
+);
+const loadBrowserLauncher = lazyRequire((): typeof import('../open-in-browser') =>
+  require('../open-in-browser'),
+);
 
 /** Options of `protolink mcp login` and `protolink mcp logout`. */
 export interface McpLoginOptions {
@@ -35,7 +48,7 @@ export function cliTokenDirectory(): string {
 
 /** The token store shared by `protolink mcp login|logout|list|call`. */
 export function cliTokenStore(): FileTokenStore {
-  return new FileTokenStore({ directory: cliTokenDirectory() });
+  return new (loadFileTokenStore().FileTokenStore)({ directory: cliTokenDirectory() });
 }
 
 /**
@@ -52,7 +65,7 @@ export async function runMcpLoginCommand(options: McpLoginOptions, io: CliIo): P
   if (!(seconds > 0))
     throw new ToolInputError(`--timeout must be a positive number of seconds, got '${options.timeout}'.`);
   const store = cliTokenStore();
-  const listener = await startLoopbackRedirectListener();
+  const listener = await loadRedirectListener().startLoopbackRedirectListener();
   // A client registered for an earlier listener's port cannot receive this redirect: register again.
   const stored = await store.load(url);
   const registered = (stored?.clientInformation as { redirect_uris?: string[] } | undefined)?.redirect_uris;
@@ -60,7 +73,7 @@ export async function runMcpLoginCommand(options: McpLoginOptions, io: CliIo): P
     await store.save(url, { ...stored, clientInformation: undefined });
   }
   let signedIn = false;
-  const adapter = new MCPToolAdapter({
+  const adapter = new (loadMcpToolAdapter().MCPToolAdapter)({
     transport: options.transport ?? 'http',
     url,
     timeoutMs: seconds * 1000,
@@ -75,7 +88,7 @@ export async function runMcpLoginCommand(options: McpLoginOptions, io: CliIo): P
         );
         if (options.browser !== false) {
           // The URL comes from the server's metadata: openInBrowser opens only https (or loopback http).
-          const opened = openInBrowser(authorizationUrl, {
+          const opened = loadBrowserLauncher().openInBrowser(authorizationUrl, {
             onFailure: (error) =>
               io.out(`Could not start a browser (${error.message}); copy the URL above into one.`),
           });

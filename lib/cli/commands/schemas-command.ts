@@ -2,10 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { ToolInputError } from '../../errors/tool-input-error';
-import { generateSchemaManifest } from '../../tools/manifest/generate-schema-manifest';
+import { lazyRequire } from '../../runtime/lazy-require';
 import type { CliIo } from '../cli-io';
 import { findTypeScriptFiles } from '../find-typescript-files';
 import { terminalSafeIo } from '../terminal-safe-io';
+
+// The schema generator (and the TypeScript compiler it drives) loads in the action, not for `--help`.
+const loadManifestGenerator = lazyRequire(
+  (): typeof import('../../tools/manifest/generate-schema-manifest') =>
+    require('../../tools/manifest/generate-schema-manifest'),
+);
 
 /** Options of `protolink schemas`. */
 export interface SchemasCommandOptions {
@@ -29,7 +35,7 @@ export function runSchemasCommand(paths: readonly string[], options: SchemasComm
       `No TypeScript file under ${paths.join(', ') || '.'} has a @Tool method; pass the files or folders of your toolsets.`,
     );
   }
-  const manifest = generateSchemaManifest({ files });
+  const manifest = loadManifestGenerator().generateSchemaManifest({ files });
   writeFileSync(options.out, `${JSON.stringify(manifest, null, 2)}\n`);
   const count = Object.keys(manifest.tools).length;
   io.out(

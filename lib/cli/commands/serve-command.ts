@@ -1,13 +1,22 @@
 import type { Command } from 'commander';
 import { ToolInputError } from '../../errors/tool-input-error';
+import { lazyRequire } from '../../runtime/lazy-require';
 import type { AgentServerHandle } from '../../server/agent-server-options';
 import { isLoopbackAddress } from '../../server/resolve-listen-address';
-import { serveStdio } from '../../server/serve-stdio';
-import { startAgentServer } from '../../server/start-agent-server';
 import type { CliIo } from '../cli-io';
-import { loadToolModule } from '../load-tool-module';
 import { resolveServeToken, SERVE_TOKEN_ENV } from '../resolve-serve-token';
 import { terminalSafeIo } from '../terminal-safe-io';
+
+// The agent runtime and the MCP server load in the action, not for `protolink --help`.
+const loadToolModules = lazyRequire((): typeof import('../load-tool-module') =>
+  require('../load-tool-module'),
+);
+const loadServeStdio = lazyRequire((): typeof import('../../server/serve-stdio') =>
+  require('../../server/serve-stdio'),
+);
+const loadAgentServer = lazyRequire((): typeof import('../../server/start-agent-server') =>
+  require('../../server/start-agent-server'),
+);
 
 /** Options of `protolink serve`. */
 export interface ServeCommandOptions {
@@ -56,8 +65,8 @@ export async function runServeCommand(
     // stdout carries MCP messages only: console output of the served module goes to stderr meanwhile.
     const restoreConsole = redirectConsoleToStderr();
     try {
-      const agent = loadToolModule(modulePath);
-      const handle = await serveStdio(agent, {
+      const agent = loadToolModules().loadToolModule(modulePath);
+      const handle = await loadServeStdio().serveStdio(agent, {
         onError: (error) => io.err(`protolink serve: ${describeError(error)}`),
       });
       io.err(`Serving ${agent.tools.size} tool(s) of '${agent.card.name}' over stdio.`);
@@ -75,7 +84,7 @@ export async function runServeCommand(
     tokenFile: options.tokenFile,
     env: control.env ?? process.env,
   });
-  const agent = loadToolModule(modulePath);
+  const agent = loadToolModules().loadToolModule(modulePath);
   const exposed =
     options.allowNonLoopback && !token ? nonLoopbackHost(options.http ?? agent.card.url) : undefined;
   if (exposed !== undefined) {
@@ -84,7 +93,7 @@ export async function runServeCommand(
         `Pass a token with --token-file <path> or ${SERVE_TOKEN_ENV} (clients then send Authorization: Bearer <token>).`,
     );
   }
-  const handle = await startAgentServer(agent, {
+  const handle = await loadAgentServer().startAgentServer(agent, {
     url: options.http,
     token: token?.token,
     sessionMode: options.stateless ? 'stateless' : 'stateful',

@@ -1,9 +1,14 @@
 import type { Command } from 'commander';
 import type { BaseTool } from '../../tools/base-tool';
 import type { CliIo } from '../cli-io';
+import { lazyRequire } from '../../runtime/lazy-require';
 import { formatTable } from '../format-table';
-import { loadToolModule } from '../load-tool-module';
 import { terminalSafeIo } from '../terminal-safe-io';
+
+// Loading a module (and the agent runtime) happens in the action, not for `protolink --help`.
+const loadToolModules = lazyRequire((): typeof import('../load-tool-module') =>
+  require('../load-tool-module'),
+);
 
 /** Options of `protolink tools`. */
 export interface ToolsCommandOptions {
@@ -18,7 +23,7 @@ export interface ToolsCommandOptions {
  */
 export function runToolsCommand(modulePath: string, options: ToolsCommandOptions, io: CliIo): void {
   io = terminalSafeIo(io);
-  const agent = loadToolModule(modulePath);
+  const agent = loadToolModules().loadToolModule(modulePath);
   const tools = [...agent.tools.values()];
   if (options.json) {
     io.out(JSON.stringify(tools.map(describeTool), null, 2));

@@ -1,9 +1,8 @@
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
-import { buildAnthropicMessagesBody, readAnthropicMessage } from '../providers/anthropic-messages-format';
+import { loadAnthropicMessagesFormat, loadClientCallError } from '../providers/load-provider-formats';
 import type { AnthropicClient } from './anthropic-client';
 import { assertModelOption } from './assert-model-option';
-import { toClientCallError } from './to-client-call-error';
 
 /** Options of {@link fromAnthropic}. */
 export interface FromAnthropicOptions {
@@ -47,7 +46,8 @@ class AnthropicClientLLM implements LLM {
   }
 
   async generate(request: LlmRequest): Promise<LlmResponse> {
-    const body = buildAnthropicMessagesBody(request, {
+    const format = loadAnthropicMessagesFormat();
+    const body = format.buildAnthropicMessagesBody(request, {
       model: this.model,
       maxTokens: this.options.maxTokens ?? 4096,
       temperature: this.options.temperature,
@@ -56,13 +56,13 @@ class AnthropicClientLLM implements LLM {
     try {
       data = await this.client.messages.create(body, request.signal ? { signal: request.signal } : undefined);
     } catch (error) {
-      throw toClientCallError(error, {
+      throw loadClientCallError().toClientCallError(error, {
         provider: this.provider,
         clientPackage: '@anthropic-ai/sdk',
         client: this.client,
         signal: request.signal,
       });
     }
-    return readAnthropicMessage(this.provider, data);
+    return format.readAnthropicMessage(this.provider, data);
   }
 }

@@ -1,11 +1,13 @@
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
-import { readGeminiResponse, toGeminiContents } from '../providers/gemini-content-format';
-import { joinSystemText } from '../providers/provider-message-parts';
+import {
+  loadClientCallError,
+  loadGeminiContentFormat,
+  loadProviderMessageParts,
+} from '../providers/load-provider-formats';
 import { toGeminiTools } from '../to-gemini-tools';
 import { assertModelOption } from './assert-model-option';
 import type { GeminiClient, GeminiGenerateContentParams } from './gemini-client';
-import { toClientCallError } from './to-client-call-error';
 
 /** Options of {@link fromGemini}. */
 export interface FromGeminiOptions {
@@ -51,7 +53,8 @@ class GeminiClientLLM implements LLM {
 
   async generate(request: LlmRequest): Promise<LlmResponse> {
     const config: NonNullable<GeminiGenerateContentParams['config']> = {};
-    const system = joinSystemText(request.messages);
+    const format = loadGeminiContentFormat();
+    const system = loadProviderMessageParts().joinSystemText(request.messages);
     if (system !== undefined) config.systemInstruction = { parts: [{ text: system }] };
     if (request.tools.length > 0)
       config.tools = toGeminiTools(request.tools, { format: 'parametersJsonSchema' });
@@ -60,20 +63,20 @@ class GeminiClientLLM implements LLM {
     if (request.signal) config.abortSignal = request.signal;
     const params: GeminiGenerateContentParams = {
       model: this.model,
-      contents: toGeminiContents(request.messages),
+      contents: format.toGeminiContents(request.messages),
       ...(Object.keys(config).length > 0 ? { config } : {}),
     };
     let data: unknown;
     try {
       data = await this.ai.models.generateContent(params);
     } catch (error) {
-      throw toClientCallError(error, {
+      throw loadClientCallError().toClientCallError(error, {
         provider: this.provider,
         clientPackage: '@google/genai',
         client: this.ai,
         signal: request.signal,
       });
     }
-    return readGeminiResponse(this.provider, data);
+    return format.readGeminiResponse(this.provider, data);
   }
 }

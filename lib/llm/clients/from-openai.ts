@@ -1,10 +1,12 @@
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
-import { buildOpenAIChatBody, readOpenAIChatCompletion } from '../providers/openai-chat-format';
-import { buildOpenAIResponsesBody, readOpenAIResponse } from '../providers/openai-responses-format';
+import {
+  loadClientCallError,
+  loadOpenAIChatFormat,
+  loadOpenAIResponsesFormat,
+} from '../providers/load-provider-formats';
 import type { OpenAIClient } from './openai-client';
 import { assertModelOption } from './assert-model-option';
-import { toClientCallError } from './to-client-call-error';
 
 /** Options of {@link fromOpenAI}. */
 export interface FromOpenAIOptions {
@@ -71,14 +73,16 @@ class OpenAIClientLLM implements LLM {
     };
     const requestOptions = request.signal ? { signal: request.signal } : undefined;
     if (this.options.api === 'responses') {
-      const body = buildOpenAIResponsesBody(request, settings);
-      return readOpenAIResponse(
+      const format = loadOpenAIResponsesFormat();
+      const body = format.buildOpenAIResponsesBody(request, settings);
+      return format.readOpenAIResponse(
         this.provider,
         await this.call(() => this.client.responses.create(body, requestOptions), request),
       );
     }
-    const body = buildOpenAIChatBody(request, settings);
-    return readOpenAIChatCompletion(
+    const format = loadOpenAIChatFormat();
+    const body = format.buildOpenAIChatBody(request, settings);
+    return format.readOpenAIChatCompletion(
       this.provider,
       await this.call(() => this.client.chat.completions.create(body, requestOptions), request),
     );
@@ -88,7 +92,7 @@ class OpenAIClientLLM implements LLM {
     try {
       return await send();
     } catch (error) {
-      throw toClientCallError(error, {
+      throw loadClientCallError().toClientCallError(error, {
         provider: this.provider,
         clientPackage: 'openai',
         client: this.client,

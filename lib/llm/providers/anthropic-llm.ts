@@ -1,6 +1,5 @@
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
-import { buildAnthropicMessagesBody, readAnthropicMessage } from './anthropic-messages-format';
-import { postModelCall } from './post-model-call';
+import { loadAnthropicMessagesFormat, loadPostModelCall } from './load-provider-formats';
 import { readApiKey } from './read-api-key';
 
 /** Options of {@link AnthropicLLM}. */
@@ -43,12 +42,13 @@ export class AnthropicLLM implements LLM {
    */
   async generate(request: LlmRequest): Promise<LlmResponse> {
     const key = readApiKey(this.provider, this.options.apiKey, ['ANTHROPIC_API_KEY']) as string;
-    const body = buildAnthropicMessagesBody(request, {
+    const format = loadAnthropicMessagesFormat();
+    const body = format.buildAnthropicMessagesBody(request, {
       model: this.model,
       maxTokens: this.options.maxTokens ?? 4096,
       temperature: this.options.temperature,
     });
-    const data = await postModelCall({
+    const data = await loadPostModelCall().postModelCall({
       provider: this.provider,
       options: this.options,
       defaultBaseUrl: 'https://api.anthropic.com',
@@ -58,6 +58,6 @@ export class AnthropicLLM implements LLM {
       body,
       signal: request.signal,
     });
-    return readAnthropicMessage(this.provider, data);
+    return format.readAnthropicMessage(this.provider, data);
   }
 }

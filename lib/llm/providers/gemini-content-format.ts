@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../../runtime/random-uuid';
 import { ToolRuntimeError } from '../../errors/tool-runtime-error';
 import type { LlmMessage, LlmResponse, LlmToolCall } from '../llm';
 import { isRecord, malformedResponse, toArgumentsObject, toResultObject } from './provider-message-parts';

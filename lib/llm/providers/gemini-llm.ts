@@ -1,8 +1,10 @@
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
 import { toGeminiTools } from '../to-gemini-tools';
-import { readGeminiResponse, toGeminiContents } from './gemini-content-format';
-import { postModelCall } from './post-model-call';
-import { joinSystemText } from './provider-message-parts';
+import {
+  loadGeminiContentFormat,
+  loadPostModelCall,
+  loadProviderMessageParts,
+} from './load-provider-formats';
 import { readApiKey } from './read-api-key';
 
 /** Options of {@link GeminiLLM}. */
@@ -47,15 +49,16 @@ export class GeminiLLM implements LLM {
       'GEMINI_API_KEY',
       'GOOGLE_API_KEY',
     ]) as string;
-    const body: Record<string, unknown> = { contents: toGeminiContents(request.messages) };
-    const system = joinSystemText(request.messages);
+    const format = loadGeminiContentFormat();
+    const body: Record<string, unknown> = { contents: format.toGeminiContents(request.messages) };
+    const system = loadProviderMessageParts().joinSystemText(request.messages);
     if (system !== undefined) body.systemInstruction = { parts: [{ text: system }] };
     if (request.tools.length > 0) body.tools = toGeminiTools(request.tools);
     const generationConfig: Record<string, unknown> = {};
     if (this.options.temperature !== undefined) generationConfig.temperature = this.options.temperature;
     if (this.options.maxTokens !== undefined) generationConfig.maxOutputTokens = this.options.maxTokens;
     if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
-    const data = await postModelCall({
+    const data = await loadPostModelCall().postModelCall({
       provider: this.provider,
       options: this.options,
       defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
@@ -65,6 +68,6 @@ export class GeminiLLM implements LLM {
       body,
       signal: request.signal,
     });
-    return readGeminiResponse(this.provider, data);
+    return format.readGeminiResponse(this.provider, data);
   }
 }

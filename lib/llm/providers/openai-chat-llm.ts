@@ -1,6 +1,5 @@
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
-import { buildOpenAIChatBody, readOpenAIChatCompletion } from './openai-chat-format';
-import { postModelCall } from './post-model-call';
+import { loadOpenAIChatFormat, loadPostModelCall } from './load-provider-formats';
 import { readApiKey } from './read-api-key';
 
 /** Options of {@link OpenAIChatLLM}. */
@@ -64,13 +63,14 @@ export class OpenAIChatLLM implements LLM {
       this.settings.keyVariables,
       this.settings.keyRequired,
     );
-    const body = buildOpenAIChatBody(request, {
+    const format = loadOpenAIChatFormat();
+    const body = format.buildOpenAIChatBody(request, {
       model: this.model,
       strict: this.options.strict ?? this.settings.defaultStrict,
       temperature: this.options.temperature,
       maxTokens: this.options.maxTokens,
     });
-    const data = await postModelCall({
+    const data = await loadPostModelCall().postModelCall({
       provider: this.provider,
       options: this.options,
       defaultBaseUrl: 'https://api.openai.com/v1',
@@ -80,6 +80,6 @@ export class OpenAIChatLLM implements LLM {
       body,
       signal: request.signal,
     });
-    return readOpenAIChatCompletion(this.provider, data);
+    return format.readOpenAIChatCompletion(this.provider, data);
   }
 }

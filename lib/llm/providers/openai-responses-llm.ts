@@ -1,7 +1,6 @@
 import type { LLM, LlmRequest, LlmResponse } from '../llm';
 import type { OpenAIChatLLMOptions } from './openai-chat-llm';
-import { buildOpenAIResponsesBody, readOpenAIResponse } from './openai-responses-format';
-import { postModelCall } from './post-model-call';
+import { loadOpenAIResponsesFormat, loadPostModelCall } from './load-provider-formats';
 import { readApiKey } from './read-api-key';
 
 /** Options of {@link OpenAIResponsesLLM} (the same as the chat model's). */
@@ -30,13 +29,14 @@ export class OpenAIResponsesLLM implements LLM {
    */
   async generate(request: LlmRequest): Promise<LlmResponse> {
     const key = readApiKey(this.provider, this.options.apiKey, ['OPENAI_API_KEY']) as string;
-    const body = buildOpenAIResponsesBody(request, {
+    const format = loadOpenAIResponsesFormat();
+    const body = format.buildOpenAIResponsesBody(request, {
       model: this.model,
       strict: this.options.strict ?? true,
       temperature: this.options.temperature,
       maxTokens: this.options.maxTokens,
     });
-    const data = await postModelCall({
+    const data = await loadPostModelCall().postModelCall({
       provider: this.provider,
       options: this.options,
       defaultBaseUrl: 'https://api.openai.com/v1',
@@ -46,6 +46,6 @@ export class OpenAIResponsesLLM implements LLM {
       body,
       signal: request.signal,
     });
-    return readOpenAIResponse(this.provider, data);
+    return format.readOpenAIResponse(this.provider, data);
   }
 }

@@ -46,7 +46,6 @@ export function generateSchemaManifest(options: GenerateSchemaManifestOptions): 
     peers: ['typescript-json-schema'],
     installFlag: '--save-dev',
   });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tjs = require('typescript-json-schema') as typeof import('typescript-json-schema');
   const files = options.files.map((file) => resolve(file));
   const found = findToolMethods(files);

@@ -1,12 +1,17 @@
-import Ajv from 'ajv';
+import type Ajv from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types';
-import addFormats from 'ajv-formats';
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { lazyRequire } from '../../runtime/lazy-require';
 import type { JsonSchema } from '../json-schema';
 import { compileUntrustedPattern } from './compile-untrusted-pattern';
 import { getUntrustedFormats } from './untrusted-formats';
 import type { ValidationIssue } from '../../errors/tool-validation-error';
+
+// Ajv and ajv-formats load with the first schema compiled, not with `import 'protolink'`: compiled
+// validators are cached per schema, so calls never come back here.
+const loadAjv = lazyRequire((): typeof import('ajv') => require('ajv'));
+const loadAjvFormats = lazyRequire((): typeof import('ajv-formats') => require('ajv-formats'));
 
 let trustedAjv: Ajv | undefined;
 let untrustedAjv: Ajv | undefined;
@@ -35,8 +40,8 @@ function createAjv(untrusted: boolean, ownProperties: boolean): Ajv {
     ownProperties,
   };
   if (untrusted) options.code = { regExp: linearRegExp };
-  const ajv = new Ajv(options);
-  addFormats(ajv, { mode: 'fast' });
+  const ajv = new (loadAjv().default)(options);
+  loadAjvFormats().default(ajv, { mode: 'fast' });
   // The `url` of ajv-formats backtracks quadratically on hostile values, whoever wrote the schema.
   ajv.addFormat('url', { type: 'string', validate: getUntrustedFormats().url });
   if (untrusted) {

@@ -1,5 +1,6 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
+import { lazyRequire } from '../../runtime/lazy-require';
 import { toRe2Pattern, UnsupportedPatternSyntax } from './to-re2-pattern';
 
 /** A compiled pattern: `test` finds a match anywhere in the value, as `RegExp.prototype.test` does. */
@@ -11,6 +12,8 @@ export interface PatternMatcher {
 export const MAX_UNTRUSTED_PATTERN_LENGTH = 4_096;
 const CACHE_LIMIT = 1_000;
 const cache = new Map<string, PatternMatcher>();
+// Loaded with the first untrusted pattern (an MCP server's schema), not with `import 'protolink'`.
+const loadRe2js = lazyRequire((): typeof import('re2js') => require('re2js'));
 
 /**
  * Compiles a pattern from an untrusted schema (an MCP server's) for RE2JS, a linear-time engine: matching
@@ -37,7 +40,7 @@ export function compileUntrustedPattern(source: string): PatternMatcher {
   }
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(translated);
+    compiled = loadRe2js().RE2JS.compile(translated);
   } catch (error) {
     throw new ToolDefinitionError(
       `The pattern ${JSON.stringify(source)} cannot be compiled by the linear-time engine for untrusted schemas (${(error as Error).message}); the server must simplify it.`,

@@ -1,9 +1,6 @@
+import { lazyRequire } from '../../runtime/lazy-require';
 import type { JsonSchema } from '../json-schema';
-import { toValidationSchema } from '../schema/to-validation-schema';
-import { compileAjvSchemaCheck, namesPrototypeMember } from './ajv-schema-check';
 import type { AjvSchemaCheck } from './ajv-schema-check';
-import { compileSchemaCheck } from './compile-schema-check';
-import { isPlainSchema } from './is-plain-schema';
 import type { SchemaCheck } from './schema-check';
 
 /** A schema compiled once: the coercing walker, and Ajv (compiled on first use) as the final check. */
@@ -15,16 +12,22 @@ export interface CompiledValidator {
    * `ownProperties` when the schema is plain and names no member of `Object.prototype`, else {@link ajv}.
    */
   readonly ajvForCopies: () => AjvSchemaCheck;
-  /** The schema is plain (see {@link isPlainSchema}) and trusted: arguments Ajv accepts as they are need no walk. */
+  /** The schema is plain (see `isPlainSchema`) and trusted: arguments Ajv accepts as they are need no walk. */
   readonly plain: boolean;
 }
+
+// The schema compiler (the walker's builders, formats, the linear-time pattern engine, Ajv) loads with the
+// first schema compiled, not with `import 'protolink'`; a cached validator never comes back here.
+const loadBuilder = lazyRequire((): typeof import('./build-compiled-validator') =>
+  require('./build-compiled-validator'),
+);
 
 const trustedCache = new WeakMap<object, CompiledValidator>();
 const untrustedCache = new WeakMap<object, CompiledValidator>();
 
 /**
  * Returns the compiled validator of a schema, compiling it on first use (cached per schema object, so a
- * legacy field map is normalized once: see {@link toValidationSchema}).
+ * legacy field map is normalized once: see `toValidationSchema`).
  *
  * @throws ToolDefinitionError when the schema cannot be compiled, or is neither a JSON Schema nor a legacy
  * field map.
@@ -33,21 +36,7 @@ export function getCompiledValidator(given: JsonSchema, untrusted = false): Comp
   const cache = untrusted ? untrustedCache : trustedCache;
   let compiled = cache.get(given);
   if (!compiled) {
-    const schema = toValidationSchema(given, { untrusted });
-    const check = compileSchemaCheck(schema, { untrusted });
-    let ajvCheck: AjvSchemaCheck | undefined;
-    let copiesCheck: AjvSchemaCheck | undefined;
-    const plain = !untrusted && isPlainSchema(schema);
-    const ajv = () => (ajvCheck ??= compileAjvSchemaCheck(schema, untrusted));
-    compiled = {
-      check,
-      ajv,
-      ajvForCopies:
-        plain && !namesPrototypeMember(schema)
-          ? () => (copiesCheck ??= compileAjvSchemaCheck(schema, false, true))
-          : ajv,
-      plain,
-    };
+    compiled = loadBuilder().buildCompiledValidator(given, untrusted);
     cache.set(given, compiled);
   }
   return compiled;

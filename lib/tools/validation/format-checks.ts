@@ -1,4 +1,4 @@
-import { fastFormats } from 'ajv-formats/dist/formats';
+import { loadAjvFormatDefinitions } from '../../runtime/lazy-require';
 import { getUntrustedFormats } from './untrusted-formats';
 
 type FormatDefinition =
@@ -16,6 +16,7 @@ export function getFormatCheck(format: string, untrusted = false): ((value: stri
     const formats = getUntrustedFormats();
     return Object.prototype.hasOwnProperty.call(formats, format) ? formats[format] : null;
   }
+  const { fastFormats } = loadAjvFormatDefinitions();
   if (!Object.prototype.hasOwnProperty.call(fastFormats, format)) return null;
   const definition = (fastFormats as Record<string, FormatDefinition | undefined>)[format];
   if (definition === undefined) return null;

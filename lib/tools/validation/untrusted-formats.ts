@@ -1,4 +1,4 @@
-import { fastFormats } from 'ajv-formats/dist/formats';
+import { loadAjvFormatDefinitions } from '../../runtime/lazy-require';
 import { compileUntrustedPattern } from './compile-untrusted-pattern';
 
 type FormatDefinition =
@@ -55,6 +55,7 @@ let untrustedFormats: Readonly<Record<string, (value: string) => boolean>> | und
 export function getUntrustedFormats(): Readonly<Record<string, (value: string) => boolean>> {
   if (untrustedFormats) return untrustedFormats;
   const formats: Record<string, (value: string) => boolean> = {};
+  const { fastFormats } = loadAjvFormatDefinitions();
   for (const [name, definition] of Object.entries(fastFormats as Record<string, FormatDefinition>)) {
     const validate =
       definition instanceof RegExp || typeof definition === 'function' ? definition : definition.validate;

@@ -1,17 +1,24 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { ToolValidationError } from '../../errors/tool-validation-error';
+import { lazyRequire } from '../../runtime/lazy-require';
 import type { JsonSchema } from '../json-schema';
 import { getCompiledValidator } from './compiled-validator';
 import type { CompiledValidator } from './compiled-validator';
 import { isPlainRecord } from './copy-json-value';
-import { getDtoArgsPlan, tryBuildDtoArgs } from './try-build-dto-args';
 import type { DtoArgsPlan } from './try-build-dto-args';
 import { NOT_COPIED, tryCopyJson } from './try-copy-json';
-import { validateDtoArgs } from './validate-dto-args';
 import type { DtoBinding } from './validate-dto-args';
 import { DEFAULT_VALIDATION_LIMITS } from './validation-limits';
 import type { ValidationLimits } from './validation-limits';
 import { TOO_COMPLEX, ValidationState } from './validation-state';
+
+// The DTO stages (class-validator checks, instance builders) load with the first DTO-typed tool.
+const loadDtoArgsBuilder = lazyRequire((): typeof import('./try-build-dto-args') =>
+  require('./try-build-dto-args'),
+);
+const loadDtoArgsValidator = lazyRequire((): typeof import('./validate-dto-args') =>
+  require('./validate-dto-args'),
+);
 
 /** Options of {@link validateToolArgs}. */
 export interface ValidateToolArgsOptions {
@@ -52,7 +59,7 @@ export function validateToolArgs(
     ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits }
     : DEFAULT_VALIDATION_LIMITS;
   const compiled = compileInputSchema(inputSchema, options);
-  const plan = options.dto && compiled.plain ? getDtoArgsPlan(options.dto) : null;
+  const plan = options.dto && compiled.plain ? loadDtoArgsBuilder().getDtoArgsPlan(options.dto) : null;
   return validateCompiled(args, compiled, plan, limits, options);
 }
 
@@ -79,7 +86,7 @@ export function prepareToolArgs(
   const compiled = compileInputSchema(inputSchema, options);
   return Object.freeze({
     compiled,
-    plan: options.dto && compiled.plain ? getDtoArgsPlan(options.dto) : null,
+    plan: options.dto && compiled.plain ? loadDtoArgsBuilder().getDtoArgsPlan(options.dto) : null,
     limits: options.limits ? { ...DEFAULT_VALIDATION_LIMITS, ...options.limits } : DEFAULT_VALIDATION_LIMITS,
     options,
   });
@@ -140,7 +147,9 @@ function validateCompiled(
     if (compiled.plain) {
       // Fast path: a checked deep copy that Ajv accepts as it is needs no coercion; anything else takes the
       // full walk, which reports every problem. DTOs that need no class-validator are built by the copy itself.
-      const copy = plan ? tryBuildDtoArgs(input, plan, limits) : tryCopyJson(input, limits);
+      const copy = plan
+        ? loadDtoArgsBuilder().tryBuildDtoArgs(input, plan, limits)
+        : tryCopyJson(input, limits);
       if (copy !== NOT_COPIED && compiled.ajvForCopies()(copy) === null) {
         result = copy as Record<string, unknown>;
         checkDto = checkDto && !plan;
@@ -157,7 +166,9 @@ function validateCompiled(
       cause: error,
     });
   }
-  return checkDto ? validateDtoArgs(result, options.dto as DtoBinding, options.toolName) : result;
+  return checkDto
+    ? loadDtoArgsValidator().validateDtoArgs(result, options.dto as DtoBinding, options.toolName)
+    : result;
 }
 
 const STACK_EXHAUSTED =

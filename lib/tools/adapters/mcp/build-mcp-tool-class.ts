@@ -16,11 +16,14 @@ export interface McpClassEntry {
   readonly metadata: Record<string, unknown>;
 }
 
-/** Sends one call to the server: the remote name, validated arguments, and the run's signal. */
+/**
+ * Sends one call to the server: the remote name, validated arguments, and the run (its cancellation is
+ * followed through its cancel listeners: reading `context.signal` would build an AbortSignal per call).
+ */
 export type McpInvoke = (
   remoteName: string,
   args: Record<string, unknown>,
-  signal: AbortSignal | undefined,
+  context: RunContext | undefined,
 ) => Promise<unknown>;
 
 /**
@@ -40,7 +43,7 @@ export function buildMcpToolClass(
   for (const entry of entries) {
     const remoteName = entry.definition.name;
     const method = function (args: Record<string, unknown>, context?: RunContext): Promise<unknown> {
-      return invoke(remoteName, args, context?.signal);
+      return invoke(remoteName, args, context);
     };
     Object.defineProperty(prototype, entry.localName, {
       value: method,

@@ -7,6 +7,7 @@ import { ToolInputError } from '../../../errors/tool-input-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { toReusableCapabilities } from '../../../runtime/capability-name';
 import { raceSignal } from '../../../runtime/race-signal';
+import type { RunContext } from '../../../runtime/run-context';
 import { TelemetryEmitter } from '../../../runtime/telemetry-emitter';
 import type { ToolCallOptions } from '../../base-tool';
 import type { NativeTool } from '../../native-tool';
@@ -240,7 +241,7 @@ export class MCPToolAdapter {
     const generated = buildMcpToolClass(
       `MCPTools_${config.serverName.replace(/[^A-Za-z0-9_]/g, '_')}`,
       [...listing.entries.values()],
-      (remote, args, signal) => this.callRemote(remote, args, signal),
+      (remote, args, context) => this.callRemote(remote, args, context),
     );
     const tools = new Map<string, NativeTool>();
     const scanned = scanTools(new generated());
@@ -283,46 +284,49 @@ export class MCPToolAdapter {
   private async callRemote(
     remoteName: string,
     args: Record<string, unknown>,
-    signal: AbortSignal | undefined,
+    run: RunContext | undefined,
   ): Promise<unknown> {
     const config = this.config;
-    const context = {
+    // Built on failure only; the run's signal too (an AbortSignal costs several µs on Node 20).
+    const describe = (stderr?: string) => ({
       toolName: remoteName,
       serverName: config.serverName,
       timeoutMs: config.timeoutMs,
-      signal,
-    };
-    if (signal?.aborted) {
+      signal: run?.signal,
+      stderr,
+    });
+    if (run?.canceled) {
+      const signal = run.signal;
       throw toMcpCallError(
         { error: signal.reason, fatal: undefined, sessionClosed: false, notSent: true },
-        context,
+        describe(),
       );
     }
     // A listing after notifications/tools/list_changed happens before the call, so a changed tool is
     // refused even through NativeTools built before the change.
     // Loaded already (the common case): no promise to race.
-    if (!this.state) await raceSignal(this.load(false), signal, toOpeningCancelled);
+    if (!this.state) await raceSignal(this.load(false), run?.signal, toOpeningCancelled);
     const refusal = this.pins.refusalOfCall(remoteName);
     if (refusal) throw refusal;
     const annotations = this.state?.listing.entries.get(remoteName)?.definition.annotations ?? {};
     const safeToRepeat = annotations.readOnlyHint === true || annotations.idempotentHint === true;
     const result = await this.withSession(async (session) => {
       try {
-        return await session.callTool(remoteName, args, { signal });
+        return await session.callTool(remoteName, args, { context: run });
       } catch (failure) {
         const typed = failure as McpCallFailure;
         if (
           isSessionExpired(typed, config.transport) ||
           typed.notSent ||
-          (typed.sessionClosed && safeToRepeat && !signal?.aborted && !typed.fatal)
+          (typed.sessionClosed && safeToRepeat && !run?.canceled && !typed.fatal)
         ) {
           session.markDead();
-          throw new RetryOnce(toMcpCallError(typed, { ...context, stderr: session.stderrTail() }));
+          throw new RetryOnce(toMcpCallError(typed, describe(session.stderrTail())));
         }
         if (typed.sessionClosed) session.markDead();
-        throw toMcpCallError(typed, { ...context, stderr: session.stderrTail() });
+        throw toMcpCallError(typed, describe(session.stderrTail()));
       }
-    }, signal);
+    }, run);
     return readMcpResult(result as CallToolResult, {
       toolName: remoteName,
       serverName: config.serverName,
@@ -333,19 +337,19 @@ export class MCPToolAdapter {
 
   private async withSession<T>(
     work: (session: McpSession) => Promise<T>,
-    signal?: AbortSignal,
+    run?: RunContext,
     retried = false,
   ): Promise<T> {
     const perCall = this.config.session === 'per-call';
     let session: McpSession;
-    if (perCall) session = await this.openPerCall(signal);
+    if (perCall) session = await this.openPerCall(run?.signal);
     else if (this.session?.alive) session = this.session;
-    else session = await raceSignal(this.ensureSession(), signal, toOpeningCancelled);
+    else session = await raceSignal(this.ensureSession(), run?.signal, toOpeningCancelled);
     try {
       return await work(session);
     } catch (error) {
       if (error instanceof RetryOnce) {
-        if (!retried) return this.withSession(work, signal, true);
+        if (!retried) return this.withSession(work, run, true);
         throw error.finalError;
       }
       throw error;

@@ -23,9 +23,9 @@ const entry: McpClassEntry = {
 
 describe('buildMcpToolClass', () => {
   it('generates a class whose @Tool methods scanTools turns into NativeTools that call the remote name', async () => {
-    const calls: Array<[string, Record<string, unknown>, AbortSignal | undefined]> = [];
-    const Generated = buildMcpToolClass('MCPTools_files', [entry], async (remote, args, signal) => {
-      calls.push([remote, args, signal]);
+    const calls: Array<[string, Record<string, unknown>, RunContext | undefined]> = [];
+    const Generated = buildMcpToolClass('MCPTools_files', [entry], async (remote, args, run) => {
+      calls.push([remote, args, run]);
       return 'content';
     });
     expect(Generated.name).toBe('MCPTools_files');
@@ -42,7 +42,7 @@ describe('buildMcpToolClass', () => {
     expect(await tool.call({ path: 'aaa' }, { context })).toBe('content');
     expect(calls[0][0]).toBe('files.read');
     expect(calls[0][1]).toEqual({ path: 'aaa' });
-    expect(calls[0][2]).toBe(context.signal);
+    expect(calls[0][2]).toBe(context);
   });
 
   it('validates against the preserved schema before invoking', async () => {

@@ -7,6 +7,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpSession } from '../../../../lib/tools/adapters/mcp/mcp-session';
 import { resolveMcpConfig } from '../../../../lib/tools/adapters/mcp/resolve-mcp-config';
+import { testServerStdio } from '../../../fixtures/mcp/mcp-test-servers';
 
 jest.setTimeout(20_000);
 
@@ -80,6 +81,29 @@ describe('McpSession', () => {
         expect(session.alive).toBe(false);
       } finally {
         await server.stop();
+      }
+    });
+  });
+
+  describe('keeping the process alive', () => {
+    /** The child processes and pipes that keep this process alive now (Node's own count). */
+    const referenced = () =>
+      process.getActiveResourcesInfo().filter((type) => type === 'ProcessWrap' || type === 'PipeWrap').length;
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('holds a stdio child only while calls run, and lets go at the end of the turn, not between two calls', async () => {
+      const before = referenced();
+      const session = await McpSession.open(resolveMcpConfig(testServerStdio()), () => undefined);
+      try {
+        expect(referenced()).toBe(before);
+        await session.callTool('add', { a: 2, b: 3 });
+        // The next call of a caller that awaited this one starts now: the child and its pipes stay held.
+        expect(referenced()).toBeGreaterThan(before);
+        expect(await session.callTool('add', { a: 1, b: 1 })).toMatchObject({ content: [{ text: '2' }] });
+        await nextTurn();
+        expect(referenced()).toBe(before);
+      } finally {
+        await session.close();
       }
     });
   });

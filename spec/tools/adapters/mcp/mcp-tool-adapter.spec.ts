@@ -440,6 +440,23 @@ describe('MCPToolAdapter', () => {
       );
     });
 
+    it('ends a call at maxTotalTimeoutMs without progress when it is shorter than timeoutMs', async () => {
+      const shortTotal = new MCPToolAdapter(testServerStdio({ timeoutMs: 5_000, maxTotalTimeoutMs: 300 }));
+      try {
+        const started = Date.now();
+        const error = await shortTotal
+          .getCallable('slow')({ ms: 10_000 })
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ToolRuntimeError);
+        expect((error as Error).message).toBe(
+          "MCP tool 'slow' on server 'test' failed: The call did not finish within 300 ms (maxTotalTimeoutMs); the server was sent notifications/cancelled.",
+        );
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        await shortTotal.close();
+      }
+    });
+
     it('refuses a message larger than maxMessageBytes at once, then opens a new session', async () => {
       const error = await limited
         .getCallable('huge_line')({ n: 300_000 })
