@@ -155,11 +155,7 @@ export class McpCatalog {
    * missing, unknown or non-string arguments; ToolDefinitionError when its definition changed and waits for
    * acceptance; ToolRuntimeError when the server fails or answers malformed or too large; ToolCancelledError.
    */
-  async getPrompt(
-    name: unknown,
-    args: unknown,
-    options: MCPRequestOptions = {},
-  ): Promise<MCPPromptResult> {
+  async getPrompt(name: unknown, args: unknown, options: MCPRequestOptions = {}): Promise<MCPPromptResult> {
     const { serverName } = this.host.config;
     if (typeof name !== 'string' || name === '')
       throw new ToolInputError(
@@ -335,8 +331,9 @@ export class McpCatalog {
         const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
         const failure = new ToolRuntimeError(
           timedOut
-            ? `MCP server '${serverName}' did not answer within ${timeoutMs} ms (timeoutMs) when asked to ${what}.`
-            : `Could not ${what} of MCP server '${serverName}': ${describeError(error)}`,
+            ? `MCP server '${serverName}' did not answer within ${timeoutMs} ms (timeoutMs) when asked to ${what}; the server was sent notifications/cancelled.`
+            : // The SDK prefixes the code again to a server's message that already carries it.
+              `Could not ${what} of MCP server '${serverName}': ${describeError(error).replace(/^(MCP error -?\d+: )(?=\1)/, '')}`,
           { cause: error, provider: serverName, retryable: timedOut || !(error instanceof McpError) },
         );
         const notSent = error instanceof Error && error.message === 'Not connected';
