@@ -102,7 +102,12 @@ export class McpCatalogPins {
     definition: MCPCatalogDefinition,
     sha256: string,
   ): MCPCatalogChange {
-    const diff = diffMcpCatalogDefinition(kind, pin.definition, definition);
+    // Compared as pinned, so a new lastModified beside a real change is not listed as one.
+    const diff = diffMcpCatalogDefinition(
+      kind,
+      pin.definition,
+      pinMcpCatalogDefinition(kind, definition).definition,
+    );
     const action = this.mode === 'refuse' ? 'refused' : this.mode === 'warn' ? 'warned' : 'accepted';
     return Object.freeze({
       kind,

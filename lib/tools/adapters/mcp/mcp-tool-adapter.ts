@@ -134,12 +134,14 @@ export class MCPToolAdapter {
    *
    * @throws ToolInputError when the server did not declare the `resources` capability.
    */
-  listResources(options: { refresh?: boolean } = {}): Promise<readonly MCPResourceInfo[]> {
+  async listResources(options: { refresh?: boolean } = {}): Promise<readonly MCPResourceInfo[]> {
     return this.catalog.list('resource', options.refresh === true);
   }
 
   /** The server's resource templates (RFC 6570), checked, pinned and cached like resources. */
-  listResourceTemplates(options: { refresh?: boolean } = {}): Promise<readonly MCPResourceTemplateInfo[]> {
+  async listResourceTemplates(
+    options: { refresh?: boolean } = {},
+  ): Promise<readonly MCPResourceTemplateInfo[]> {
     return this.catalog.list('resourceTemplate', options.refresh === true);
   }
 
@@ -150,12 +152,12 @@ export class MCPToolAdapter {
    * @throws ToolInputError for a URI neither listed nor templated, or a server without `resources`;
    * ToolDefinitionError when its definition changed and waits for {@link acceptChanges}; ToolRuntimeError.
    */
-  readResource(uri: string, options?: MCPRequestOptions): Promise<MCPResourceReading> {
+  async readResource(uri: string, options?: MCPRequestOptions): Promise<MCPResourceReading> {
     return this.catalog.readResource(uri, options);
   }
 
   /** The server's prompts (cached; `refresh` asks again), checked, pinned and cached like resources. */
-  listPrompts(options: { refresh?: boolean } = {}): Promise<readonly MCPPromptInfo[]> {
+  async listPrompts(options: { refresh?: boolean } = {}): Promise<readonly MCPPromptInfo[]> {
     return this.catalog.list('prompt', options.refresh === true);
   }
 
@@ -166,7 +168,7 @@ export class MCPToolAdapter {
    * @throws ToolValidationError for bad arguments; ToolInputError for an unknown prompt or a server without
    * `prompts`; ToolDefinitionError when its definition changed and waits for {@link acceptChanges}.
    */
-  getPrompt(
+  async getPrompt(
     name: string,
     args?: Record<string, string> | null,
     options?: MCPRequestOptions,
