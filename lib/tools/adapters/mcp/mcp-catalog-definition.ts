@@ -44,8 +44,6 @@ export interface MCPResourceTemplateInfo {
 export interface MCPPromptArgument {
   /** Its name, as `getPrompt(name, args)` takes it. */
   readonly name: string;
-  /** A human-readable title, when the server gave one. */
-  readonly title?: string;
   /** What to pass (`''` when absent). */
   readonly description: string;
   /** Whether `getPrompt` must be given it. */

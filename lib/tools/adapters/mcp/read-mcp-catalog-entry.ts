@@ -111,7 +111,7 @@ interface PromptWire {
   name: string;
   title?: string;
   description?: string;
-  arguments?: Array<{ name: string; title?: string; description?: string; required?: boolean }>;
+  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
 }
 
 function toResource(wire: ResourceWire, keyField: 'uri' | 'uriTemplate'): MCPCatalogDefinition {
@@ -131,7 +131,6 @@ function toPrompt(wire: PromptWire): MCPPromptInfo {
   prompt.arguments = Object.freeze(
     (wire.arguments ?? []).map((argument): MCPPromptArgument => {
       const read: Record<string, unknown> = { name: argument.name };
-      if (argument.title !== undefined) read.title = argument.title;
       read.description = argument.description ?? '';
       read.required = argument.required === true;
       return Object.freeze(read) as unknown as MCPPromptArgument;

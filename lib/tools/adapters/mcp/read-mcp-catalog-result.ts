@@ -74,6 +74,7 @@ export function readMcpPromptMessages(
   options: ReadMcpCatalogResultOptions,
 ): MCPPromptResult {
   const budget = new ResultBudget(options);
+  const description = typeof result.description === 'string' ? budget.cut(result.description) : undefined;
   const messages = result.messages.map((message, index): MCPPromptMessage => {
     const where = `messages[${index}]`;
     if (!isPlainRecord(message) || (message.role !== 'user' && message.role !== 'assistant'))
@@ -82,10 +83,9 @@ export function readMcpPromptMessages(
     const part = budget.checkPart(() => toContentPart(message.content, `${where}.content`), where);
     return Object.freeze({ role: message.role, content: budget.keep(part) });
   });
-  const description = typeof result.description === 'string' ? result.description : undefined;
   return Object.freeze({
     name,
-    ...(description !== undefined ? { description: budget.cut(description) } : {}),
+    ...(description !== undefined ? { description } : {}),
     messages: Object.freeze(messages),
     truncated: budget.truncated,
   });
