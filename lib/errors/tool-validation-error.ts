@@ -13,6 +13,11 @@ export interface ValidationIssue {
 export interface ToolValidationErrorOptions extends ProtolinkErrorOptions {
   /** Every problem found, each with its path. */
   issues: ValidationIssue[];
+  /**
+   * What the arguments are for, as the message names it (`prompt "review" on MCP server 'docs'`); default
+   * `tool '<toolName>'`.
+   */
+  subject?: string;
 }
 
 /** Arguments that do not match a tool's input schema or DTO; lists every problem with its path. */
@@ -32,9 +37,11 @@ export class ToolValidationError extends ToolInputError {
   }
 
   private static buildMessage(options: ToolValidationErrorOptions): string {
-    const subject = options.toolName
-      ? `Invalid arguments for tool '${options.toolName}'`
-      : 'Invalid arguments';
+    const subject = options.subject
+      ? `Invalid arguments for ${options.subject}`
+      : options.toolName
+        ? `Invalid arguments for tool '${options.toolName}'`
+        : 'Invalid arguments';
     const lines = options.issues.map((issue) =>
       issue.path ? `${issue.path}: ${issue.message}` : issue.message,
     );

@@ -3,6 +3,24 @@
 export { MCPToolAdapter } from './mcp/mcp-tool-adapter';
 export type { MCPToolAdapterEvents } from './mcp/mcp-tool-adapter';
 export type { MCPDefinitionChangeMode, MCPToolChange } from './mcp/mcp-tool-change';
+export type {
+  MCPCatalogDefinition,
+  MCPCatalogKind,
+  MCPPromptArgument,
+  MCPPromptContent,
+  MCPPromptInfo,
+  MCPPromptMessage,
+  MCPPromptResult,
+  MCPResourceAnnotations,
+  MCPResourceContents,
+  MCPResourceInfo,
+  MCPResourceReading,
+  MCPResourceTemplateInfo,
+} from './mcp/mcp-catalog-definition';
+export type { MCPCatalogChange } from './mcp/mcp-catalog-change';
+export type { MCPCatalogPin } from './mcp/pin-mcp-catalog-definition';
+export type { MCPChangeSelector } from './mcp/accept-mcp-changes';
+export type { MCPRequestOptions } from './mcp/mcp-catalog';
 export type { MCPToolDefinition } from './mcp/mcp-tool-definition';
 export type { MCPPinnedField, MCPToolPin } from './mcp/pin-mcp-tool-definition';
 export type {

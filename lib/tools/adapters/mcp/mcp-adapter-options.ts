@@ -1,5 +1,7 @@
 import type { CapabilityList } from '../../../runtime/capability-name';
 import type { MCPAuth } from './auth/mcp-auth-options';
+import type { MCPCatalogChange } from './mcp-catalog-change';
+import type { MCPCatalogKind } from './mcp-catalog-definition';
 import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-tool-change';
 import type { MCPToolDefinition } from './mcp-tool-definition';
 import type {
@@ -47,7 +49,7 @@ export interface MCPToolAdapterOptions {
   maxResultChars?: number;
   /** Largest message accepted from the server, in bytes; larger ones fail the call (default 16 MiB). */
   maxMessageBytes?: number;
-  /** Most `tools/list` pages followed (default 100). */
+  /** Most pages of one listing followed: tools, resources, resource templates, prompts (default 100). */
   maxListPages?: number;
   /** Largest server input schema accepted, in JSON characters (default 262,144). */
   maxSchemaChars?: number;
@@ -58,11 +60,17 @@ export interface MCPToolAdapterOptions {
    * annotations) differs from the one pinned when that local name was first listed, including another remote
    * tool now listed under the same local name: `refuse` (default: the tool is not built and its calls are
    * refused until `adapter.acceptChanges(names)`), `warn` (the new definition is used and pinned, and a
-   * process warning is written) or `accept` (used and pinned silently). Listeners hear every change.
+   * process warning is written) or `accept` (used and pinned silently). Listeners hear every change. The
+   * same holds for resources, resource templates and prompts (their description, arguments, MIME type…).
    */
   onDefinitionChange?: MCPDefinitionChangeMode;
   /** Called with each definition change (same as `adapter.on('toolChanged', listener)`). */
   onToolChanged?: (change: MCPToolChange) => void;
+  /**
+   * Called with each definition change of a resource, resource template or prompt (same as
+   * `adapter.on('resourceChanged', listener)` and `adapter.on('promptChanged', listener)`).
+   */
+  onCatalogChanged?: (change: MCPCatalogChange) => void;
   /**
    * Pins saved earlier (`adapter.exportPins()`, or an agent's `mcpServers[].pins`), so a restart does not
    * trust changed definitions again. Checked at first use.
@@ -96,7 +104,12 @@ export interface MCPToolInfo extends MCPToolDefinition {
  * no two pins may bind one local name).
  */
 export interface MCPToolPinData {
-  /** The tool's name on the server. */
+  /**
+   * What is pinned: absent or `tool` for a tool (pins saved before resources and prompts were pinned have no
+   * kind), `resource`, `resourceTemplate` or `prompt`.
+   */
+  readonly kind?: 'tool' | MCPCatalogKind;
+  /** The tool's name on the server (a resource's URI, a template's URI template, a prompt's name). */
   readonly name: string;
   /**
    * The local name the pin binds; it must be the one the adapter gives `name` (with its `namePrefix`). Absent

@@ -1,7 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { AbortControllerPool } from './abort-controller-pool';
@@ -38,6 +42,9 @@ const LENIENT_TOOLS_PAGE = z.looseObject({
   tools: z.array(z.unknown()),
   nextCursor: z.string().optional(),
 });
+
+/** The lists a server may say changed (`notifications/<list>/list_changed`). */
+export type McpListName = 'tools' | 'resources' | 'prompts';
 
 /** Options of {@link McpSession.callTool}. */
 export interface McpSessionCallOptions {
@@ -85,20 +92,23 @@ export class McpSession {
    * @throws ToolRuntimeError naming the server when it cannot be opened (a stdio server's stderr tail is
    * attached as `serverStderr`, never put in the message).
    */
-  static async open(config: ResolvedMcpConfig, onToolsChanged: () => void): Promise<McpSession> {
+  static async open(
+    config: ResolvedMcpConfig,
+    onListChanged: (list: McpListName) => void,
+  ): Promise<McpSession> {
     await refreshIfExpired(config.auth);
     let last: McpTransportHandle | undefined;
     // A sign-in that needed the user exchanges its code on the failed attempt's transport, then opens again.
     return runWithSignIn(
       config.auth,
       (code) => finishAuthOn(last?.transport, code),
-      () => McpSession.openOnce(config, onToolsChanged, (handle) => (last = handle)),
+      () => McpSession.openOnce(config, onListChanged, (handle) => (last = handle)),
     );
   }
 
   private static async openOnce(
     config: ResolvedMcpConfig,
-    onToolsChanged: () => void,
+    onListChanged: (list: McpListName) => void,
     onTransport: (handle: McpTransportHandle) => void,
   ): Promise<McpSession> {
     const holder: { session?: McpSession } = {};
@@ -134,7 +144,9 @@ export class McpSession {
         );
       }
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => onListChanged('tools'));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => onListChanged('resources'));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => onListChanged('prompts'));
     try {
       await client.connect(handle.transport, { timeout: config.connectTimeoutMs });
       // The SDK opens the standalone event stream without waiting; a first call that overtook it would lose
@@ -309,6 +321,31 @@ export class McpSession {
       this.controllers.release(controller);
       this.endWork();
     }
+  }
+
+  /** What the server declared it offers when the session opened (`resources`, `prompts`, …). */
+  get serverCapabilities(): ServerCapabilities {
+    return this.client.getServerCapabilities() ?? {};
+  }
+
+  /**
+   * Sends one request that has no effects (resources and prompts), holding the process alive until it is
+   * answered; the answer is checked against `resultSchema` only (entries are checked by the caller).
+   */
+  request<Schema extends z.ZodType>(
+    method: string,
+    params: Record<string, unknown>,
+    resultSchema: Schema,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<z.output<Schema>> {
+    return this.hold(() =>
+      this.withSignIn(() =>
+        this.client.request({ method, params }, resultSchema, {
+          signal: options.signal,
+          timeout: this.config.timeoutMs,
+        }),
+      ),
+    );
   }
 
   /** Closes the session: HTTP sessions are ended, a stdio child gets stdin closed, then SIGTERM. */

@@ -1,10 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MCPSignInRequiredError } from '../../../errors/mcp-sign-in-required-error';
-import { ProtolinkError } from '../../../errors/protolink-error';
 import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
 import type { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import { ToolInputError } from '../../../errors/tool-input-error';
-import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { toReusableCapabilities } from '../../../runtime/capability-name';
 import { raceSignal } from '../../../runtime/race-signal';
 import type { RunContext } from '../../../runtime/run-context';
@@ -12,37 +9,40 @@ import { TelemetryEmitter } from '../../../runtime/telemetry-emitter';
 import type { ToolCallOptions } from '../../base-tool';
 import type { NativeTool } from '../../native-tool';
 import { scanTools } from '../../registry/scan-tools';
-import { buildMcpListing } from './build-mcp-listing';
-import type { McpListing } from './build-mcp-listing';
-import { buildMcpToolClass } from './build-mcp-tool-class';
-import { formatMcpToolListing, toInputTypes } from './format-mcp-tool-listing';
+import { buildMcpToolState } from './build-mcp-tool-state';
+import type { McpToolState } from './build-mcp-tool-state';
+import { formatMcpToolListing } from './format-mcp-tool-listing';
 import type { MCPToolAdapterOptions, MCPToolInfo } from './mcp-adapter-options';
+import { acceptMcpChanges } from './accept-mcp-changes';
+import type { MCPChangeSelector } from './accept-mcp-changes';
+import { McpCatalog } from './mcp-catalog';
+import type { MCPRequestOptions } from './mcp-catalog';
+import type { MCPCatalogChange } from './mcp-catalog-change';
+import type { MCPPromptInfo, MCPPromptResult, MCPResourceInfo } from './mcp-catalog-definition';
+import type { MCPResourceReading, MCPResourceTemplateInfo } from './mcp-catalog-definition';
+import { createMcpCatalogPins } from './mcp-catalog-pins';
+import type { MCPCatalogPin } from './pin-mcp-catalog-definition';
+import { reportMcpChange } from './report-mcp-change';
+import type { MCPToolAdapterEvents } from './report-mcp-change';
 import { createMcpDefinitionPins } from './mcp-definition-pins';
 import type { McpDefinitionPins } from './mcp-definition-pins';
 import type { MCPToolChange } from './mcp-tool-change';
-import { describeError, McpSession } from './mcp-session';
-import type { McpCallFailure, McpToolPage } from './mcp-session';
+import { McpSession } from './mcp-session';
+import type { McpCallFailure, McpListName } from './mcp-session';
 import { readMcpResult } from './read-mcp-result';
-import { resolveMcpConfig, summarizeMcpConfig } from './resolve-mcp-config';
+import { resolveMcpConfig } from './resolve-mcp-config';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
 import type { MCPToolPin } from './pin-mcp-tool-definition';
 import { isSessionExpired, toMcpCallError } from './to-mcp-call-error';
+import { listMcpToolPages } from './list-mcp-tool-pages';
+import { RetryOnce } from './retry-once';
 
 const asyncDispose: unique symbol = ((Symbol as { asyncDispose?: symbol }).asyncDispose ??
   Symbol.for('Symbol.asyncDispose')) as never;
 
-/** The events of an {@link MCPToolAdapter}. */
-export interface MCPToolAdapterEvents {
-  /** A pinned tool's definition changed (see `onDefinitionChange`). */
-  toolChanged: MCPToolChange;
-}
+export type { MCPToolAdapterEvents } from './report-mcp-change';
 
-interface AdapterState {
-  listing: McpListing;
-  infos: readonly MCPToolInfo[];
-  generated: new () => object;
-  tools: ReadonlyMap<string, NativeTool>;
-}
+type AdapterState = McpToolState;
 
 /**
  * Any MCP server's tools as Protolink tools. Construction opens nothing; the configuration is checked at
@@ -59,12 +59,19 @@ export class MCPToolAdapter {
   private loading: Promise<AdapterState> | undefined;
   private generation = 0;
   private pinning: McpDefinitionPins | undefined;
+  private cataloging: McpCatalog | undefined;
   private readonly events = new TelemetryEmitter<MCPToolAdapterEvents>();
+  private readonly report = (change: MCPToolChange | MCPCatalogChange) =>
+    reportMcpChange(this.events, change);
 
   constructor(options: MCPToolAdapterOptions = {}) {
     // A generator of capabilities is copied: every listing (a refresh, list_changed) reads them again.
     this.options = { ...options, capabilities: toReusableCapabilities(options.capabilities) };
     if (typeof options.onToolChanged === 'function') this.events.on('toolChanged', options.onToolChanged);
+    if (typeof options.onCatalogChanged === 'function') {
+      this.events.on('resourceChanged', options.onCatalogChanged);
+      this.events.on('promptChanged', options.onCatalogChanged);
+    }
   }
 
   /**
@@ -123,6 +130,64 @@ export class MCPToolAdapter {
   }
 
   /**
+   * The server's resources (cached; `refresh` asks again), every page up to `maxListPages`, each checked
+   * against the MCP schema and the size limits of tool definitions, and pinned like tools.
+   *
+   * @throws ToolInputError when the server did not declare the `resources` capability.
+   */
+  async listResources(options: { refresh?: boolean } = {}): Promise<readonly MCPResourceInfo[]> {
+    return this.catalog.list('resource', options.refresh === true);
+  }
+
+  /** The server's resource templates (RFC 6570), checked, pinned and cached like resources. */
+  async listResourceTemplates(
+    options: { refresh?: boolean } = {},
+  ): Promise<readonly MCPResourceTemplateInfo[]> {
+    return this.catalog.list('resourceTemplate', options.refresh === true);
+  }
+
+  /**
+   * Reads a resource the server lists, or a URI of one of its listed templates; any other URI is refused
+   * before anything is sent. Text is cut at `maxResultChars`, blobs bounded by `maxMessageBytes`. Untrusted.
+   *
+   * @throws ToolInputError for a URI neither listed nor templated, or a server without `resources`;
+   * ToolDefinitionError when its definition changed and waits for {@link acceptChanges}; ToolRuntimeError.
+   */
+  async readResource(uri: string, options?: MCPRequestOptions): Promise<MCPResourceReading> {
+    return this.catalog.readResource(uri, options);
+  }
+
+  /** The server's prompts (cached; `refresh` asks again), checked, pinned and cached like resources. */
+  async listPrompts(options: { refresh?: boolean } = {}): Promise<readonly MCPPromptInfo[]> {
+    return this.catalog.list('prompt', options.refresh === true);
+  }
+
+  /**
+   * A listed prompt's messages (untrusted), its `args` checked against the arguments it declared before
+   * anything is sent: strings only, required ones present, no others.
+   *
+   * @throws ToolValidationError for bad arguments; ToolInputError for an unknown prompt or a server without
+   * `prompts`; ToolDefinitionError when its definition changed and waits for {@link acceptChanges}.
+   */
+  async getPrompt(
+    name: string,
+    args?: Record<string, string> | null,
+    options?: MCPRequestOptions,
+  ): Promise<MCPPromptResult> {
+    return this.catalog.getPrompt(name, args, options);
+  }
+
+  /** Resources, templates and prompts of the last listings that cannot be used, with why. */
+  get catalogProblems(): readonly ToolDefinitionError[] {
+    return this.cataloging?.problems ?? [];
+  }
+
+  /** Changed resources, templates and prompts refused until {@link acceptChanges}. */
+  get pendingCatalogChanges(): readonly MCPCatalogChange[] {
+    return this.cataloging?.pins.changes ?? [];
+  }
+
+  /**
    * Subscribes to the adapter's events: `toolChanged` fires once per new definition of a pinned tool, with
    * which fields changed and one readable line per change. A listener that throws never breaks a listing.
    */
@@ -150,13 +215,17 @@ export class MCPToolAdapter {
    * Trusts the new definitions behind changed local names (by remote or local name; every pending one when
    * `names` is absent): they are pinned, and the next listing builds them. Returns the remote names accepted.
    * Tools built before for another remote name under the same local name stay refused: get the tools again.
+   * Resources (by URI), templates (by URI template) and prompts (by name) are accepted the same way; a name
+   * pending for several kinds needs a `{ kind, name }` selector.
    *
    * @throws ToolInputError when a name has no pending change (the message lists the pending ones).
    */
-  acceptChanges(names?: string | readonly string[]): string[] {
-    const accepted = this.pins.accept(typeof names === 'string' ? [names] : names);
-    if (accepted.length) this.invalidate();
-    return accepted;
+  acceptChanges(names?: string | readonly (string | MCPChangeSelector)[]): string[] {
+    const list = typeof names === 'string' ? [names] : names;
+    const accepted = acceptMcpChanges(list, this.pins, this.catalog.pins, this.config.serverName);
+    if (accepted.tools.length) this.invalidate();
+    if (accepted.catalog.length) this.catalog.invalidate('all');
+    return [...accepted.tools, ...accepted.catalog.map((change) => change.name)];
   }
 
   /**
@@ -164,8 +233,8 @@ export class MCPToolAdapter {
    * plain JSON without secrets; pass them back as the `pins` option (or keep them with the agent) so a
    * restart does not re-trust.
    */
-  exportPins(): MCPToolPin[] {
-    return this.pins.export();
+  exportPins(): Array<MCPToolPin | MCPCatalogPin> {
+    return [...this.pins.export(), ...this.catalog.pins.export()];
   }
 
   /** Ends the session (a stdio server is stopped). A later call opens a new one. */
@@ -186,19 +255,22 @@ export class MCPToolAdapter {
   }
 
   private get pins(): McpDefinitionPins {
-    return (this.pinning ??= createMcpDefinitionPins(this.options, this.config, (change) =>
-      this.reportChange(change),
-    ));
+    return (this.pinning ??= createMcpDefinitionPins(this.options, this.config, this.report));
   }
 
-  private reportChange(change: MCPToolChange): void {
-    if (change.action === 'warned') {
-      process.emitWarning(
-        `MCP tool '${change.name}' on server '${change.serverName}' changed its definition (${change.fields.join(', ')}); the new definition is used. ${change.details.join('; ')}`,
-        { code: 'PROTOLINK_MCP_TOOL_CHANGED' },
-      );
-    }
-    this.events.emit('toolChanged', change);
+  private get catalog(): McpCatalog {
+    return (this.cataloging ??= new McpCatalog({
+      config: this.config,
+      // After the tools' pins, which check onDefinitionChange.
+      pins: this.pins && createMcpCatalogPins(this.options, this.config.serverName, this.report),
+      run: (work, signal) => this.withSession(work, signal && { signal }),
+      retryOnce: (error) => new RetryOnce(error),
+    }));
+  }
+
+  private onListChanged(list: McpListName): void {
+    if (list === 'tools') this.invalidate();
+    else this.cataloging?.invalidate(list);
   }
 
   private async load(refresh: boolean): Promise<AdapterState> {
@@ -219,66 +291,14 @@ export class MCPToolAdapter {
 
   private async fetchState(): Promise<AdapterState> {
     const config = this.config;
-    const wireTools = await this.withSession(async (session) => {
-      const all: unknown[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < config.maxListPages; page += 1) {
-        const result = await this.listPage(session, cursor);
-        all.push(...result.tools);
-        cursor = result.nextCursor;
-        if (cursor === undefined) return all;
-      }
-      throw new ToolRuntimeError(
-        `MCP server '${config.serverName}' listed more than ${config.maxListPages} pages of tools; raise maxListPages if that is expected.`,
-        { provider: config.serverName },
-      );
-    });
-    const { capabilities } = this.options;
-    const bound = this.pins.boundRemoteNames();
-    const listing = this.pins.apply(
-      buildMcpListing(wireTools, config, summarizeMcpConfig(config), capabilities, bound),
-    );
-    const generated = buildMcpToolClass(
-      `MCPTools_${config.serverName.replace(/[^A-Za-z0-9_]/g, '_')}`,
-      [...listing.entries.values()],
+    const wireTools = await this.withSession((session) => listMcpToolPages(session, config));
+    return buildMcpToolState(
+      wireTools,
+      config,
+      this.options.capabilities,
+      this.pins,
       (remote, args, context) => this.callRemote(remote, args, context),
     );
-    const tools = new Map<string, NativeTool>();
-    const scanned = scanTools(new generated());
-    for (const entry of listing.entries.values())
-      tools.set(entry.definition.name, scanned.find((tool) => tool.name === entry.localName) as NativeTool);
-    const infos = listing.definitions
-      .filter((definition) => listing.entries.has(definition.name))
-      .map((definition) => {
-        const tool = tools.get(definition.name) as NativeTool;
-        return Object.freeze({
-          ...definition,
-          localName: tool.name,
-          inputTypes: Object.freeze(toInputTypes(definition.inputSchema)),
-          callable: (args?: Record<string, unknown>) => tool.call(args),
-        });
-      });
-    return { listing, infos: Object.freeze(infos), generated, tools };
-  }
-
-  private async listPage(session: McpSession, cursor: string | undefined): Promise<McpToolPage> {
-    try {
-      return await session.hold(() => session.listToolsPage(cursor));
-    } catch (error) {
-      if (error instanceof MCPSignInRequiredError) throw error;
-      const notSent = error instanceof Error && error.message === 'Not connected';
-      const failure: McpCallFailure = { error, fatal: undefined, sessionClosed: !session.alive, notSent };
-      const listError = new ToolRuntimeError(
-        `Could not list the tools of MCP server '${this.config.serverName}': ${describeError(error)}`,
-        { cause: error, provider: this.config.serverName, retryable: true },
-      );
-      // Listing has no effects, so a list cut short by a dead or forgotten session is simply asked again.
-      if (isSessionExpired(failure, this.config.transport) || notSent || failure.sessionClosed) {
-        session.markDead();
-        throw new RetryOnce(listError);
-      }
-      throw listError;
-    }
   }
 
   private async callRemote(
@@ -337,7 +357,8 @@ export class MCPToolAdapter {
 
   private async withSession<T>(
     work: (session: McpSession) => Promise<T>,
-    run?: RunContext,
+    // A RunContext, whose signal is only built when read, or a catalog request's { signal }.
+    run?: { readonly signal: AbortSignal | undefined },
     retried = false,
   ): Promise<T> {
     const perCall = this.config.session === 'per-call';
@@ -360,7 +381,7 @@ export class MCPToolAdapter {
 
   /** Opens the session of one call; one that opens after the caller gave up is closed at once. */
   private async openPerCall(signal: AbortSignal | undefined): Promise<McpSession> {
-    const opening = McpSession.open(this.config, () => this.invalidate());
+    const opening = McpSession.open(this.config, (list) => this.onListChanged(list));
     try {
       return await raceSignal(opening, signal, toOpeningCancelled);
     } catch (error) {
@@ -378,7 +399,7 @@ export class MCPToolAdapter {
     const stale = this.session;
     this.session = undefined;
     if (stale) void stale.close();
-    const opening = McpSession.open(this.config, () => this.invalidate());
+    const opening = McpSession.open(this.config, (list) => this.onListChanged(list));
     this.opening = opening;
     try {
       this.session = await opening;
@@ -391,13 +412,6 @@ export class MCPToolAdapter {
   private invalidate(): void {
     this.state = undefined;
     this.generation += 1;
-  }
-}
-
-/** Internal: the call never reached a live server (or may be repeated safely); try once on a new session. */
-class RetryOnce extends ProtolinkError {
-  constructor(readonly finalError: ProtolinkError) {
-    super(finalError.message, { cause: finalError });
   }
 }
 

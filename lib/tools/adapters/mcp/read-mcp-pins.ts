@@ -3,6 +3,7 @@ import { toLocalToolName } from './map-mcp-tool-name';
 import type { MCPToolDefinition } from './mcp-tool-definition';
 import { pinMcpToolDefinition } from './pin-mcp-tool-definition';
 import type { MCPToolPin } from './pin-mcp-tool-definition';
+import { isCatalogPinData } from './pin-mcp-catalog-definition';
 
 /** The adapter settings saved pins are read against. */
 export interface McpPinsContext {
@@ -18,6 +19,7 @@ export interface McpPinsContext {
  * recorded one, so a hand-edited file cannot show one definition while trusting another; a `localName`, when
  * present, must be that local name; and no two pins may bind one local name. Pins saved before pins were
  * bound to local names (`{ name, sha256, definition }`) load the same way. An exact repeat is kept once.
+ * Pins with a `kind` other than `tool` (resources, templates, prompts) are skipped here.
  *
  * @throws ToolInputError saying which pin is wrong and how to fix it.
  */
@@ -30,6 +32,8 @@ export function readMcpPins(value: unknown, context: McpPinsContext): MCPToolPin
     );
   const byLocalName = new Map<string, { pin: MCPToolPin; index: number }>();
   value.forEach((item: unknown, index) => {
+    // Resource, template and prompt pins share the list; McpCatalogPins reads them.
+    if (isCatalogPinData(item)) return;
     const pin = item as (Partial<Omit<MCPToolPin, 'definition'>> & { definition?: unknown }) | null;
     if (
       typeof pin !== 'object' ||

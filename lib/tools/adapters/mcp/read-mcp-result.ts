@@ -134,7 +134,8 @@ function failure(options: ReadMcpResultOptions, what: string, cause?: unknown): 
   });
 }
 
-function capText(text: string, max: number): string {
+/** Cuts text longer than `max` characters, marking how much was dropped. */
+export function capText(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max)}… [cut: ${text.length - max} more characters]`;
 }
