@@ -32,7 +32,8 @@ export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
 }
 
 /**
- * Runs the CLI on `argv` (without the node and script entries) and returns the exit code: errors become one
+ * Runs the CLI on `argv` (without the node and script entries) and returns the exit code (2 for usage
+ * errors: commander's own and `CliUsageError`, such as contradicting flags): errors become one
  * line on stderr that says what to do, with the stack (and what an MCP server wrote to stderr) only under
  * `--verbose`. Everything printed is stripped of terminal escape sequences (see `stripTerminalEscapes`):
  * tool descriptions, results and error messages may come from an MCP server.
