@@ -3,6 +3,7 @@ import { ApprovalRequiredError } from '../errors/approval-required-error';
 import { ProtolinkError } from '../errors/protolink-error';
 import { serverStderrOf } from '../tools/adapters/mcp/attach-server-stderr';
 import type { CliIo } from './cli-io';
+import { CliUsageError } from './cli-usage-error';
 import { PROCESS_IO } from './cli-io';
 import { addCallCommand } from './commands/call-command';
 import { addMcpCommand } from './commands/mcp-command';
@@ -31,7 +32,8 @@ export function buildCliProgram(io: CliIo = PROCESS_IO): Command {
 }
 
 /**
- * Runs the CLI on `argv` (without the node and script entries) and returns the exit code: errors become one
+ * Runs the CLI on `argv` (without the node and script entries) and returns the exit code (2 for usage
+ * errors: commander's own and `CliUsageError`, such as contradicting flags): errors become one
  * line on stderr that says what to do, with the stack (and what an MCP server wrote to stderr) only under
  * `--verbose`. Everything printed is stripped of terminal escape sequences (see `stripTerminalEscapes`):
  * tool descriptions, results and error messages may come from an MCP server.
@@ -45,6 +47,11 @@ export async function runCli(argv: readonly string[], io: CliIo = PROCESS_IO): P
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? CLI_EXIT_CODES.ok : CLI_EXIT_CODES.usage;
+    }
+    if (error instanceof CliUsageError) {
+      // Like commander's own usage errors: nothing ran, the command line must change.
+      io.err(`protolink: error: ${error.message}`);
+      return CLI_EXIT_CODES.usage;
     }
     const verbose = argv.includes('--verbose');
     const message = error instanceof Error ? error.message : String(error);

@@ -85,12 +85,26 @@ export class ProtolinkHttpServer implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   /**
-   * Mounts the handler when `serve` is set.
+   * Mounts the handler when `serve` is set; with `serve.redis`, waits until Redis is connected, so an
+   * application that cannot share its sessions does not start.
    *
    * @throws ToolDefinitionError when the application has no HTTP server (an application context), is on a
    * platform other than Express and Fastify, or `serve` has an option that is not known, naming the fix.
+   * @throws SessionStoreUnavailableError when `serve.redis` cannot be reached.
    */
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
+    this.mount();
+    const handler = this.handler;
+    try {
+      await handler?.ready();
+    } catch (error) {
+      this.handler = undefined;
+      await handler?.close();
+      throw error;
+    }
+  }
+
+  private mount(): void {
     const serve = this.options.serve;
     if (serve === undefined || serve === null || (serve as unknown) === false) return;
     if (typeof serve === 'object') assertKnownOptions(serve, PROTOLINK_SERVE_OPTION_NAMES);

@@ -69,6 +69,9 @@ export const PROTOLINK_SERVE_OPTION_NAMES = defineKnownOptions<ProtolinkServeOpt
     maxBodyBytes: true,
     maxConcurrentCallsPerSession: true,
     maxConcurrentStatelessCalls: true,
+    publicUrl: true,
+    redis: true,
+    redisKeyPrefix: true,
     allowedHosts: true,
     allowedOrigins: true,
     enableJsonResponse: true,
@@ -84,7 +87,6 @@ export const PROTOLINK_SERVE_OPTION_NAMES = defineKnownOptions<ProtolinkServeOpt
     path: true,
     cardPath: true,
     listenHostname: true,
-    publicUrl: true,
   },
   {
     ...AGENT_REQUEST_HANDLER_OPTIONS.advice,

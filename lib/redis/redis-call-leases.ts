@@ -2,7 +2,12 @@ import { SessionStoreDataError } from '../errors/session-store-data-error';
 import type { CallLeases, StreamOwner } from '../server/state/call-leases';
 import type { SessionKey } from '../server/state/session-key';
 import type { RedisCommands } from './redis-commands';
-import { assertStorableSessionKey, isStorableSessionKey, isStorableStreamId, toSessionKeys } from './redis-keys';
+import {
+  assertStorableSessionKey,
+  isStorableSessionKey,
+  isStorableStreamId,
+  toSessionKeys,
+} from './redis-keys';
 
 /** Instance ids are the 12 hex digits the endpoint makes. */
 const INSTANCE_ID = /^[0-9a-f]{12}$/;

@@ -27,8 +27,6 @@ export interface AgentRequestHandlerOptions extends Omit<AgentServerOptions, Lis
   port?: number;
   /** The host name the server listens on, always accepted in `Host` (loopback names always are). */
   listenHostname?: string;
-  /** The base URL the card advertises when its own URL is missing or ends in `:0`; default: from `Host`. */
-  publicUrl?: string;
   /** `pass` (default): other paths are not handled (`handle` resolves false); `reject`: they get 404. */
   unknownPaths?: 'pass' | 'reject';
 }
@@ -45,6 +43,9 @@ export const AGENT_REQUEST_HANDLER_OPTIONS = defineKnownOptions<AgentRequestHand
     maxBodyBytes: true,
     maxConcurrentCallsPerSession: true,
     maxConcurrentStatelessCalls: true,
+    publicUrl: true,
+    redis: true,
+    redisKeyPrefix: true,
     allowedHosts: true,
     allowedOrigins: true,
     enableJsonResponse: true,
@@ -61,7 +62,6 @@ export const AGENT_REQUEST_HANDLER_OPTIONS = defineKnownOptions<AgentRequestHand
     cardPath: true,
     port: true,
     listenHostname: true,
-    publicUrl: true,
     unknownPaths: true,
   },
   {

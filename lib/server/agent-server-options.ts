@@ -1,3 +1,4 @@
+import type { RedisClientLike } from '../redis/redis-client-like';
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { RunContext } from '../runtime/run-context';
 import type { ServedCallInfo } from './served-call-info';
@@ -47,6 +48,24 @@ export interface AgentServerOptions {
    * once (default 2,048).
    */
   maxConnections?: number;
+  /**
+   * The URL clients use to reach the server when it sits behind a reverse proxy or load balancer
+   * (`https://agent.example.com`): its `Host` and `Origin` are accepted like the server's own (every other
+   * host stays refused), and the card advertises it when the card's own URL is missing, asks for any free
+   * port (`:0`), or names the address the server listens on. http(s) only, no credentials, query or fragment.
+   */
+  publicUrl?: string;
+  /**
+   * Stateful mode: share the MCP sessions, their resumable events and the wake-ups between processes through
+   * Redis, so any process behind a load balancer (no sticky sessions) can answer any session: a
+   * `redis://`/`rediss://` URL, or a node-redis client you made (used as is, never closed by the server). Needs
+   * the optional peer `redis`; loaded only when given. Replaces `eventStore` (the events live in Redis,
+   * bounded by `maxEventStoreBytesPerSession` and `eventStoreResumeWindowMs`; `maxEventStoreBytes` does not
+   * apply: Redis's `maxmemory` is that bound). See docs/scaling.md.
+   */
+  redis?: string | RedisClientLike;
+  /** Prefix of every Redis key and channel (default `protolink:`); give each agent sharing one Redis its own. */
+  redisKeyPrefix?: string;
   /** Extra accepted `Host` values (host name or `host:port`); loopback names and the listen host are always accepted. */
   allowedHosts?: readonly string[];
   /** Accepted `Origin` values besides the server's own loopback origins, or `'*'` for any (browsers; use with a token). */
@@ -168,6 +187,9 @@ export const AGENT_SERVER_OPTIONS = defineKnownOptions<AgentServerOptions>(
     requestTimeoutMs: true,
     keepAliveTimeoutMs: true,
     maxConnections: true,
+    publicUrl: true,
+    redis: true,
+    redisKeyPrefix: true,
     allowedHosts: true,
     allowedOrigins: true,
     enableJsonResponse: true,

@@ -1,10 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  SESSION_STORE_UNAVAILABLE_HTTP_STATUS,
+  SESSION_STORE_UNAVAILABLE_RPC_CODE,
+  SessionStoreUnavailableError,
+} from '../errors/session-store-unavailable-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import { assertKnownOptions } from '../runtime/assert-known-options';
 import { AGENT_REQUEST_HANDLER_OPTIONS } from './agent-request-handler-options';
 import type { AgentRequestHandlerOptions } from './agent-request-handler-options';
 import { createInMemoryEventStoreFactory } from './http/create-in-memory-event-store-factory';
 import { McpEndpoint } from './http/mcp-endpoint';
+import type { McpEndpointOptions } from './http/mcp-endpoint';
 import type { ResumableEventStore } from './http/resumable-event-store';
 import { RequestGuard } from './http/request-guard';
 import { sendAgentCard } from './http/send-agent-card';
@@ -12,7 +18,12 @@ import { sendJsonRpcError } from './http/send-json-rpc-error';
 import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import type { AgentServerSettings } from './resolve-agent-server-settings';
 import { resolveInteractionTimeoutMs } from './create-mcp-server';
+import { loadRedisBackend } from './load-redis-backend';
+import { parsePublicUrl } from './parse-public-url';
+import { resolveRedisOption } from './resolve-redis-option';
+import type { RedisOption } from './resolve-redis-option';
 import type { ServableAgent } from './servable-agent';
+import { SharedStateConnection } from './shared-state-connection';
 
 export type { AgentRequestHandlerOptions } from './agent-request-handler-options';
 
@@ -35,9 +46,16 @@ export interface AgentRequestHandler {
    * it on (a Fastify hook hijacks the reply first).
    */
   handles(request: IncomingMessage): boolean;
+  /**
+   * Resolves when the handler can serve: at once, or with `redis` once Redis is connected (else the first
+   * MCP request connects). Await it at start to fail fast.
+   *
+   * @throws SessionStoreUnavailableError when Redis cannot be reached (a later call or request tries again).
+   */
+  ready(): Promise<void>;
   /** How many stateful MCP sessions are open. */
   readonly sessionCount: number;
-  /** Closes every MCP session (their open streams end). */
+  /** Closes every MCP session (their open streams end), then the Redis connections it opened. */
   close(): Promise<void>;
 }
 
@@ -45,10 +63,14 @@ export interface AgentRequestHandler {
  * Builds the request routing of an agent server, for mounting in an existing HTTP server (Express, Nest,
  * plain `node:http`): Host and Origin checks (DNS rebinding), the card, the bearer token, then the MCP
  * endpoint (sessions, body limit, JSON-RPC checks), every call going through `agent.callToolInContext`.
- * A body already parsed by a framework (`express.json()`) is used as is, within `maxBodyBytes`.
+ * A body already parsed by a framework (`express.json()`) is used as is, within `maxBodyBytes`. With
+ * `redis`, the sessions are shared through Redis, connected on the first MCP request (or by `ready()`); while
+ * Redis cannot be reached MCP requests get 503 (`session store unavailable`).
  *
- * @throws ToolInputError for bad limits, an unknown `sessionMode`, or a path that does not start with `/`;
- *   ToolDefinitionError for an option that is not known.
+ * @throws ToolInputError for bad limits, an unknown `sessionMode`, a path that does not start with `/`, a
+ *   `redis` that is neither a Redis URL nor a client, a bad `redisKeyPrefix`, or a missing `redis` package;
+ *   ToolDefinitionError for an option that is not known, a bad `publicUrl`, or `redis` with stateless mode
+ *   or with `eventStore`.
  */
 export function createAgentRequestHandler(
   agent: ServableAgent,
@@ -60,8 +82,10 @@ export function createAgentRequestHandler(
   const cardPath =
     options.cardPath === null ? null : checkPath('cardPath', options.cardPath ?? AGENT_CARD_PATH);
   if (mcpPath === cardPath) throw new ToolInputError(`path and cardPath must differ, both are '${mcpPath}'.`);
+  const publicUrl = parsePublicUrl(options.publicUrl);
+  const redis = resolveRedisOption({ ...options, sessionMode: settings.sessionMode });
   const onError = options.onError;
-  const endpoint = new McpEndpoint(agent, {
+  const endpointOptions: McpEndpointOptions = {
     sessionMode: settings.sessionMode,
     sessionIdleTimeoutMs: settings.sessionIdleTimeoutMs,
     maxSessions: settings.maxSessions,
@@ -81,7 +105,12 @@ export function createAgentRequestHandler(
       interactionTimeoutMs: resolveInteractionTimeoutMs(options.interactionTimeoutMs),
       serverRequests: options.enableJsonResponse !== true,
     },
-  });
+  };
+  const endpoints = new EndpointSource(
+    agent,
+    endpointOptions,
+    redis && connectionTo(redis, settings, onError),
+  );
   const guards = new Map<number, RequestGuard>();
   const guardFor = (request: IncomingMessage): RequestGuard => {
     const port = options.port ?? request.socket.localPort ?? 0;
@@ -90,6 +119,7 @@ export function createAgentRequestHandler(
       guard = new RequestGuard({
         port,
         listenHostname: options.listenHostname ?? 'localhost',
+        publicUrl,
         allowedHosts: options.allowedHosts,
         allowedOrigins: options.allowedOrigins,
         token: options.token,
@@ -115,7 +145,11 @@ export function createAgentRequestHandler(
       return true;
     }
     if (path === cardPath) {
-      sendAgentCard(request, response, agent, options.publicUrl ?? `http://${request.headers.host ?? ''}`);
+      if (options.publicUrl === undefined) {
+        sendAgentCard(request, response, agent, `http://${request.headers.host ?? ''}`);
+      } else {
+        sendAgentCard(request, response, agent, options.publicUrl, (url) => guard.isListenUrl(url));
+      }
       return true;
     }
     if (path !== mcpPath) {
@@ -129,7 +163,19 @@ export function createAgentRequestHandler(
       sendJsonRpcError(response, denied.status, denied.code, denied.message, denied.headers);
       return true;
     }
-    await endpoint.handle(request, response);
+    const endpoint = await endpoints.get().catch((error: unknown) => {
+      if (!(error instanceof SessionStoreUnavailableError)) throw error;
+      request.resume();
+      sendJsonRpcError(
+        response,
+        SESSION_STORE_UNAVAILABLE_HTTP_STATUS,
+        SESSION_STORE_UNAVAILABLE_RPC_CODE,
+        error.message,
+        { 'retry-after': '1' },
+      );
+      return undefined;
+    });
+    if (endpoint) await endpoint.handle(request, response);
     return true;
   };
   return {
@@ -141,11 +187,82 @@ export function createAgentRequestHandler(
         else response.end();
         return true;
       }),
-    get sessionCount() {
-      return endpoint.sessionCount;
+    ready: async () => {
+      await endpoints.get();
     },
-    close: () => endpoint.close(),
+    get sessionCount() {
+      return endpoints.current?.sessionCount ?? 0;
+    },
+    close: () => endpoints.close(),
   };
+}
+
+/**
+ * The MCP endpoint of a handler: made at once, or with shared state once it is connected (the endpoint is
+ * built on the connected state, so it is made on the first request that finds Redis reachable).
+ */
+class EndpointSource {
+  current: McpEndpoint | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly agent: ServableAgent,
+    private readonly options: McpEndpointOptions,
+    private readonly connection: SharedStateConnection | undefined,
+  ) {
+    if (!connection) this.current = new McpEndpoint(agent, options);
+  }
+
+  /**
+   * The endpoint; with shared state, once connected.
+   *
+   * @throws SessionStoreUnavailableError while the shared state cannot be reached, or once closed.
+   */
+  async get(): Promise<McpEndpoint> {
+    if (this.current) return this.current;
+    const sharedState = await this.connection!.get();
+    // A request that waited for Redis while the handler closed must not make an endpoint nobody closes.
+    if (this.closing) {
+      throw new SessionStoreUnavailableError({ reason: 'the server is closed', retryable: false });
+    }
+    this.current ??= new McpEndpoint(this.agent, { ...this.options, sharedState });
+    return this.current;
+  }
+
+  /** Closes the endpoint's sessions first, then the connection to the shared state. */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      await this.current?.close();
+      await this.connection?.close();
+    })());
+  }
+}
+
+function connectionTo(
+  redis: RedisOption,
+  settings: AgentServerSettings,
+  onError: ((error: unknown) => void) | undefined,
+): SharedStateConnection {
+  const createRedisBackend = loadRedisBackend();
+  let lastReported: string | undefined;
+  return new SharedStateConnection(() =>
+    createRedisBackend({
+      redis: redis.redis,
+      keyPrefix: redis.keyPrefix,
+      idleTimeoutMs: settings.sessionIdleTimeoutMs,
+      eventLog: {
+        maxBytes: settings.maxEventStoreBytesPerSession,
+        resumeWindowMs: settings.eventStoreResumeWindowMs,
+      },
+      // A Redis that stays down fails every reconnect the same way: told once, not every 2 s.
+      onConnectionError: (error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        if (message === lastReported) return;
+        lastReported = message;
+        onError?.(error);
+      },
+    }),
+  );
 }
 
 function checkPath(name: string, path: string): string {

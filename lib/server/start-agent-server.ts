@@ -9,6 +9,8 @@ import type { AgentRequestHandler } from './create-agent-request-handler';
 import { sendJsonRpcError } from './http/send-json-rpc-error';
 import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import { resolveListenAddress } from './resolve-listen-address';
+import { parsePublicUrl } from './parse-public-url';
+import { resolveRedisOption } from './resolve-redis-option';
 import type { ServableAgent } from './servable-agent';
 
 export { MCP_PATH, AGENT_CARD_PATH };
@@ -18,10 +20,14 @@ export { MCP_PATH, AGENT_CARD_PATH };
  * streamable-HTTP endpoint at `/mcp`, every call going through `agent.callToolInContext`. Listens on the
  * card's URL (127.0.0.1 by default), refuses non-loopback interfaces unless asked, checks Host and Origin
  * (DNS rebinding), the optional bearer token, body size and per-session concurrency, and bounds slow and idle
- * clients (header and request time limits, keep-alive timeout, a connection cap).
+ * clients (header and request time limits, keep-alive timeout, a connection cap). With `redis` it connects
+ * to Redis before it resolves, and shares the sessions through it (see docs/scaling.md).
  *
  * @throws ToolInputError for a URL that cannot be served, a non-loopback host without `allowNonLoopback`,
- * bad limits, or a port that is taken; ToolDefinitionError for an option that is not known.
+ * bad limits, a port that is taken, a `redis` that is neither a Redis URL nor a client, a bad
+ * `redisKeyPrefix`, or a missing `redis` package; ToolDefinitionError for an option that is not known, a bad
+ * `publicUrl`, or `redis` with stateless mode or with `eventStore`; SessionStoreUnavailableError when Redis
+ * cannot be reached (nothing is left listening).
  */
 export async function startAgentServer(
   agent: ServableAgent,
@@ -29,6 +35,9 @@ export async function startAgentServer(
 ): Promise<AgentServerHandle> {
   assertKnownOptions(options, AGENT_SERVER_OPTIONS);
   const settings = resolveAgentServerSettings(options);
+  // Checked again by the handler; here so that a refused option never takes the port, even briefly.
+  parsePublicUrl(options.publicUrl);
+  resolveRedisOption({ ...options, sessionMode: settings.sessionMode });
   const address = resolveListenAddress(options.url ?? pickCardUrl(agent.card.url), options.allowNonLoopback);
   // Known once the port is: requests cannot arrive before listen() resolves.
   const state: { handler?: AgentRequestHandler } = {};
@@ -76,11 +85,19 @@ export async function startAgentServer(
       ...handlerOptions,
       port,
       listenHostname: address.hostname,
-      publicUrl: baseUrl,
+      publicUrl: options.publicUrl ?? baseUrl,
       unknownPaths: 'reject',
     });
   } catch (error) {
     // A refused option must not leave the port taken by a server nobody can close.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+  try {
+    // With redis: connected before the server says it is up, so a wrong address fails the start.
+    await active.ready();
+  } catch (error) {
+    await active.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }

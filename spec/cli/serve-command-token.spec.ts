@@ -169,7 +169,7 @@ describe('protolink serve: the token from PROTOLINK_TOKEN or --token-file', () =
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     await new Promise<void>((resolve) => child.once('exit', () => resolve()));
     expect(out).toContain('--token-file <path>');
-    expect(out).toMatch(/read the token from this file \(one trailing newline is\s+ignored\)/);
+    expect(out).toMatch(/read the token from this file \(one\s+trailing\s+newline\s+is\s+ignored\)/);
     expect(out).toMatch(/prefer\s+--token-file\s+or\s+PROTOLINK_TOKEN/);
     expect(out).toContain(
       'Token: --token <token>, --token-file <path>, or the PROTOLINK_TOKEN environment variable',

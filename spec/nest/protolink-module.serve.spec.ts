@@ -196,19 +196,19 @@ describe('ProtolinkModule', () => {
 
 describe('ProtolinkHttpServer', () => {
   describe('onModuleInit', () => {
-    it('refuses serve on a platform other than Express and Fastify, naming the fix', () => {
+    it('refuses serve on a platform other than Express and Fastify, naming the fix', async () => {
       const adapterHost = { httpAdapter: { getType: () => 'koa' } } as unknown as HttpAdapterHost;
       const server = new ProtolinkHttpServer({ card, serve: true }, new Agent({ card }), adapterHost);
-      expect(() => server.onModuleInit()).toThrow(ToolDefinitionError);
-      expect(() => server.onModuleInit()).toThrow(
+      await expect(server.onModuleInit()).rejects.toThrow(ToolDefinitionError);
+      await expect(server.onModuleInit()).rejects.toThrow(
         "ProtolinkModule option `serve` supports the Express and Fastify platforms (@nestjs/platform-express, @nestjs/platform-fastify), and this application runs on 'koa'.",
       );
     });
 
-    it('mounts nothing when serve is not set', () => {
+    it('mounts nothing when serve is not set', async () => {
       const adapterHost = { httpAdapter: undefined } as unknown as HttpAdapterHost;
       const server = new ProtolinkHttpServer({ card }, new Agent({ card }), adapterHost);
-      expect(() => server.onModuleInit()).not.toThrow();
+      await expect(server.onModuleInit()).resolves.toBeUndefined();
       expect(server.sessionCount).toBe(0);
     });
   });

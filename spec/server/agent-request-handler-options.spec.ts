@@ -33,6 +33,8 @@ const everyOption: Required<AgentRequestHandlerOptions> = {
   port: 8080,
   listenHostname: 'example.test',
   publicUrl: 'https://example.test',
+  redis: 'redis://127.0.0.1:6379',
+  redisKeyPrefix: 'spec:',
   unknownPaths: 'pass',
 };
 
@@ -45,7 +47,7 @@ describe('AGENT_REQUEST_HANDLER_OPTIONS', () => {
 describe('createAgentRequestHandler', () => {
   describe('options that are not known', () => {
     it('takes every option at once', async () => {
-      const handler = createAgentRequestHandler(createFakeAgent(), everyOption);
+      const handler = createAgentRequestHandler(createFakeAgent(), { ...everyOption, redis: undefined });
       expect(handler.sessionCount).toBe(0);
       await handler.close();
     });

@@ -4,7 +4,12 @@ import { lazyRequire } from '../../runtime/lazy-require';
 import type { AgentServerHandle } from '../../server/agent-server-options';
 import { isLoopbackAddress } from '../../server/resolve-listen-address';
 import type { CliIo } from '../cli-io';
+import { MAX_SERVE_WORKERS, resolveServeScaleOut, SERVE_REDIS_ENV } from '../resolve-serve-scale-out';
 import { resolveServeToken, SERVE_TOKEN_ENV } from '../resolve-serve-token';
+import type { ServeToken } from '../resolve-serve-token';
+import { describeSharing, toAgentServerOptions } from '../serve-http-config';
+import type { ServeHttpConfig } from '../serve-http-config';
+import { runServeWorkers } from '../serve-workers';
 import { terminalSafeIo } from '../terminal-safe-io';
 
 // The agent runtime and the MCP server load in the action, not for `protolink --help`.
@@ -32,13 +37,21 @@ export interface ServeCommandOptions {
   stateless?: boolean;
   /** Allow a non-loopback interface. */
   allowNonLoopback?: boolean;
+  /** Share stateful sessions through this Redis (`redis://…`); else `PROTOLINK_REDIS_URL`. */
+  redis?: string;
+  /** Prefix of the Redis keys (default `protolink:`). */
+  redisKeyPrefix?: string;
+  /** Serve from this many processes on one port (1 to 64; stateful needs Redis beyond 1). */
+  workers?: string | number;
+  /** The URL clients use behind a proxy or load balancer (its Host and Origin are accepted). */
+  publicUrl?: string;
 }
 
 /** How a running `serve` is stopped: by default SIGINT/SIGTERM (HTTP) or the end of stdin (stdio). */
 export interface ServeCommandControl {
   /** Stops the server when it aborts (tests and embedders). */
   signal?: AbortSignal;
-  /** Where `PROTOLINK_TOKEN` is read from (default `process.env`). */
+  /** Where `PROTOLINK_TOKEN` and `PROTOLINK_REDIS_URL` are read from (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -47,10 +60,15 @@ export interface ServeCommandControl {
  * `loadToolModule`) until stopped: over HTTP (printing the endpoint) or over stdio (stdout then carries only
  * MCP messages; notes go to stderr). The HTTP bearer token comes from `--token`, `--token-file` or the
  * `PROTOLINK_TOKEN` environment variable (see `resolveServeToken`). Warns on stderr when it listens on a
- * non-loopback address without a token.
+ * non-loopback address without a token. With `--redis <url>` (or `PROTOLINK_REDIS_URL`) stateful sessions
+ * are shared through Redis; with `--workers <n>` it forks n processes serving on one port (see
+ * `runServeWorkers`).
  *
- * @throws ToolInputError when the module cannot be loaded, both transports are chosen, the URL is refused,
- * both `--token` and `--token-file` are given, the token file cannot be read, or the token is empty.
+ * @throws CliUsageError (a ToolInputError; the CLI exits with 2) for flags that contradict each other (see
+ * `resolveServeScaleOut`); ToolInputError when the module cannot be loaded, both transports are chosen, the
+ * URL is refused, both `--token` and `--token-file` are given, the token file cannot be read, or the token is
+ * empty; SessionStoreUnavailableError when Redis cannot be reached; ToolRuntimeError when a worker cannot
+ * start.
  */
 export async function runServeCommand(
   modulePath: string,
@@ -61,6 +79,8 @@ export async function runServeCommand(
   io = terminalSafeIo(io);
   if (options.stdio && options.http !== undefined)
     throw new ToolInputError('Choose one transport: --stdio or --http <url>, not both.');
+  const env = control.env ?? process.env;
+  const scaleOut = resolveServeScaleOut({ ...options, env });
   if (options.stdio) {
     // stdout carries MCP messages only: console output of the served module goes to stderr meanwhile.
     const restoreConsole = redirectConsoleToStderr();
@@ -79,38 +99,68 @@ export async function runServeCommand(
     }
     return;
   }
-  const token = resolveServeToken({
-    token: options.token,
-    tokenFile: options.tokenFile,
-    env: control.env ?? process.env,
-  });
+  const token = resolveServeToken({ token: options.token, tokenFile: options.tokenFile, env });
+  const config: ServeHttpConfig = {
+    modulePath,
+    http: options.http,
+    stateless: options.stateless === true,
+    allowNonLoopback: options.allowNonLoopback === true,
+    token: token?.token,
+    redis: scaleOut.redis?.url,
+    redisKeyPrefix: scaleOut.redisKeyPrefix,
+    publicUrl: scaleOut.publicUrl,
+  };
+  const printServing = (serving: { tools: number; agentName: string; mcpUrl: string; cardUrl: string }) => {
+    io.out(
+      `Serving ${serving.tools} tool(s) of '${serving.agentName}' at ${serving.mcpUrl} (card: ${serving.cardUrl}).`,
+    );
+    for (const line of describeToken(token)) io.out(line);
+    for (const line of describeSharing(config, scaleOut.workers)) io.out(line);
+  };
+  if (scaleOut.workers > 1) {
+    if (options.allowNonLoopback && !token && nonLoopbackHost(options.http) !== undefined) {
+      warnExposed(io, nonLoopbackHost(options.http)!);
+    }
+    await runServeWorkers({
+      config,
+      workers: scaleOut.workers,
+      io,
+      signal: control.signal,
+      onListening: printServing,
+    });
+    return;
+  }
   const agent = loadToolModules().loadToolModule(modulePath);
   const exposed =
     options.allowNonLoopback && !token ? nonLoopbackHost(options.http ?? agent.card.url) : undefined;
-  if (exposed !== undefined) {
-    io.err(
-      `protolink serve: warning: listening on '${exposed}' without --token: anyone who can reach this address can call the agent's tools. ` +
-        `Pass a token with --token-file <path> or ${SERVE_TOKEN_ENV} (clients then send Authorization: Bearer <token>).`,
-    );
-  }
-  const handle = await loadAgentServer().startAgentServer(agent, {
-    url: options.http,
-    token: token?.token,
-    sessionMode: options.stateless ? 'stateless' : 'stateful',
-    allowNonLoopback: options.allowNonLoopback,
-    onError: (error) => io.err(`protolink serve: ${describeError(error)}`),
-  });
-  io.out(
-    `Serving ${agent.tools.size} tool(s) of '${agent.card.name}' at ${handle.mcpUrl} (card: ${handle.cardUrl}).`,
+  if (exposed !== undefined) warnExposed(io, exposed);
+  const handle = await loadAgentServer().startAgentServer(
+    agent,
+    toAgentServerOptions(config, (error) => io.err(`protolink serve: ${describeError(error)}`)),
   );
-  if (token) {
-    io.out(
-      token.source === '--token'
-        ? 'Clients must send: Authorization: Bearer <token>.'
-        : `Clients must send: Authorization: Bearer <token> (the token from ${token.source}).`,
-    );
-  }
+  printServing({
+    tools: agent.tools.size,
+    agentName: agent.card.name,
+    mcpUrl: handle.mcpUrl,
+    cardUrl: handle.cardUrl,
+  });
   await waitForStop(handle, control.signal);
+}
+
+function describeToken(token: ServeToken | undefined): string[] {
+  if (!token) return [];
+  return [
+    token.source === '--token'
+      ? 'Clients must send: Authorization: Bearer <token>.'
+      : `Clients must send: Authorization: Bearer <token> (the token from ${token.source}).`,
+  ];
+}
+
+function warnExposed(io: CliIo, host: string): void {
+  io.err(
+    `protolink serve: warning: listening on '${host}' without --token: anyone who can reach this address can call the agent's tools. ` +
+      `Pass a token with --token-file <path> or ${SERVE_TOKEN_ENV} (clients then send Authorization: Bearer <token>).`,
+  );
 }
 
 /** Adds `serve` to the program. */
@@ -130,10 +180,24 @@ export function addServeCommand(program: Command, io: CliIo, control: ServeComma
     .option('--token-file <path>', 'read the token from this file (one trailing newline is ignored)')
     .option('--stateless', 'serve without MCP sessions (for several processes behind a load balancer)')
     .option('--allow-non-loopback', 'allow listening on a non-loopback interface (use with --token)')
+    .option(
+      '--redis <url>',
+      `share stateful sessions between processes through this Redis (redis:// or rediss://; else ${SERVE_REDIS_ENV})`,
+    )
+    .option('--redis-key-prefix <prefix>', "prefix of the Redis keys (default 'protolink:'; one per agent)")
+    .option(
+      '--workers <n>',
+      `serve from n processes on one port (1 to ${MAX_SERVE_WORKERS}; more than 1 needs --redis, or --stateless)`,
+    )
+    .option(
+      '--public-url <url>',
+      'the URL clients use behind a proxy or load balancer (its Host and Origin are accepted; the card shows it)',
+    )
     .addHelpText(
       'after',
       `\nToken: --token <token>, --token-file <path>, or the ${SERVE_TOKEN_ENV} environment variable (used when\n` +
-        'neither option is given). --token and --token-file together are refused; an empty token is refused.\n',
+        'neither option is given). --token and --token-file together are refused; an empty token is refused.\n' +
+        `Redis: --redis <url>, or the ${SERVE_REDIS_ENV} environment variable (the flag wins). See docs/scaling.md.\n`,
     )
     .action((modulePath: string, options: ServeCommandOptions) =>
       runServeCommand(modulePath, options, io, control),

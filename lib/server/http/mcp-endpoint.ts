@@ -144,7 +144,8 @@ export class McpEndpoint {
             this.shared.keyOf(sessionId, request),
             sessions.get(sessionId),
             response,
-            (record, key) => this.openReplica(sessions, record, key, request.socket.remoteAddress ?? 'unknown'),
+            (record, key) =>
+              this.openReplica(sessions, record, key, request.socket.remoteAddress ?? 'unknown'),
           )
         : sessions.get(sessionId);
       if (!session) {
@@ -400,4 +401,3 @@ export class McpEndpoint {
 
 /** A stateless request's client: it declared nothing (no initialize reached this server). */
 const NO_CLIENT: FastRequestScope['server'] = Object.freeze({ getClientCapabilities: () => undefined });
-

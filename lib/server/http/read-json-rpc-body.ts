@@ -14,9 +14,9 @@ export const NOT_PARSED = Symbol('not parsed');
  * error, each answered here (resolving {@link NOT_PARSED}) before any MCP server sees it.
  */
 export async function readJsonRpcBody(
-request: IncomingMessage,
-response: ServerResponse,
-maxBodyBytes: number,
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxBodyBytes: number,
 ): Promise<unknown> {
   // A framework's body parser (Express's express.json()) may have read the stream already.
   const given = parsedRequestBody(request, maxBodyBytes);

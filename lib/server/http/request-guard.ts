@@ -10,6 +10,11 @@ export interface RequestGuardOptions {
   port: number;
   /** The host name the server was asked to listen on (always allowed in `Host`). */
   listenHostname: string;
+  /**
+   * The URL clients use behind a proxy or load balancer: its host (with its port, the default one when it
+   * has none) and its origin are accepted like the server's own.
+   */
+  publicUrl?: URL;
   /** Extra `Host` values: a host name (any port) or `host:port`. */
   allowedHosts?: readonly string[];
   /** Extra allowed `Origin` values (`https://app.example.com`), or `'*'` to allow any origin. */
@@ -35,11 +40,20 @@ export class RequestGuard {
   private readonly hostnames: Set<string>;
   private readonly hostsWithPort: Set<string>;
   private readonly origins: Set<string> | '*';
+  private readonly ownOrigins: Set<string>;
   private readonly tokenDigest: Buffer | undefined;
 
   constructor(options: RequestGuardOptions) {
     this.hostnames = new Set([...LOOPBACK_HOSTNAMES, normalizeHostname(options.listenHostname)]);
     this.hostsWithPort = new Set();
+    const publicUrl = options.publicUrl;
+    if (publicUrl) {
+      // URL.host leaves out the scheme's default port; a client may still write it out.
+      const defaultPort = publicUrl.protocol === 'https:' ? '443' : '80';
+      const hostname = normalizeHostname(publicUrl.hostname);
+      this.hostsWithPort.add(publicUrl.host.toLowerCase());
+      this.hostsWithPort.add(`${hostname}:${publicUrl.port || defaultPort}`);
+    }
     for (const entry of options.allowedHosts ?? []) {
       const value = entry.trim().toLowerCase();
       if (/:\d+$/.test(value)) this.hostsWithPort.add(value);
@@ -48,11 +62,13 @@ export class RequestGuard {
     if (options.allowedOrigins === '*') {
       this.origins = '*';
     } else {
-      const own = [...LOOPBACK_HOSTNAMES, normalizeHostname(options.listenHostname)].map((hostname) =>
-        normalizeOrigin(`http://${hostname}:${options.port}`),
-      );
-      this.origins = new Set([...own, ...(options.allowedOrigins ?? []).map(normalizeOrigin)]);
+      this.origins = new Set([
+        ...ownOrigins(options),
+        ...(publicUrl ? [normalizeOrigin(publicUrl.origin)] : []),
+        ...(options.allowedOrigins ?? []).map(normalizeOrigin),
+      ]);
     }
+    this.ownOrigins = new Set(ownOrigins(options));
     this.tokenDigest = options.token ? digest(options.token) : undefined;
   }
 
@@ -72,6 +88,20 @@ export class RequestGuard {
       return { status: 403, code: -32000, message: `Forbidden: Origin '${origin}' is not allowed.` };
     }
     return undefined;
+  }
+
+  /**
+   * Whether a URL names the server itself, as it listens (a loopback name or the listen host, at its port,
+   * with no path): such a URL on the card means nothing to a client behind a proxy.
+   */
+  isListenUrl(url: string): boolean {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    return parsed.pathname === '/' && this.ownOrigins.has(normalizeOrigin(parsed.origin));
   }
 
   /** Returns why the request's bearer token is refused, or undefined when it matches (or none is required). */
@@ -102,6 +132,13 @@ export class RequestGuard {
 /** SHA-256 of a token, so tokens of any length compare in constant time (one-shot: no Hash object per request). */
 function digest(value: string): Buffer {
   return hash('sha256', value, 'buffer');
+}
+
+/** The origins of the server as it listens: every loopback name and the listen host, at its port. */
+function ownOrigins(options: RequestGuardOptions): string[] {
+  return [...LOOPBACK_HOSTNAMES, normalizeHostname(options.listenHostname)].map((hostname) =>
+    normalizeOrigin(`http://${hostname}:${options.port}`),
+  );
 }
 
 function normalizeHostname(hostname: string): string {

@@ -45,9 +45,7 @@ export async function serveFollowedStream(
   const store = link.eventStore;
   const header = request.headers['last-event-id'];
   const resumedFrom = typeof header === 'string' && header !== '' ? header : undefined;
-  const streamId = resumedFrom
-    ? await store.getStreamIdForEventId?.(resumedFrom)
-    : STANDALONE_STREAM_ID;
+  const streamId = resumedFrom ? await store.getStreamIdForEventId?.(resumedFrom) : STANDALONE_STREAM_ID;
   if (streamId === undefined) {
     throw new ToolInputError(
       `Unknown or expired event id '${String(resumedFrom).slice(0, 100)}': it is no longer kept; re-send the request.`,

@@ -205,7 +205,9 @@ export class SessionLink {
         );
         return;
       default:
-        this.handlers.onError(new Error(`unknown message on the session's channel: ${String((message as { t?: unknown }).t)}`));
+        this.handlers.onError(
+          new Error(`unknown message on the session's channel: ${String((message as { t?: unknown }).t)}`),
+        );
     }
   }
 

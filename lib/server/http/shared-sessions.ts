@@ -222,7 +222,11 @@ export class SharedSessions {
         sends.push(
           link.publish({ t: 'cancel', from: this.instanceId, m: message as Record<string, unknown> }),
         );
-      } else if (method === 'logging/setLevel' && typeof params?.level === 'string' && LOG_LEVELS.has(params.level)) {
+      } else if (
+        method === 'logging/setLevel' &&
+        typeof params?.level === 'string' &&
+        LOG_LEVELS.has(params.level)
+      ) {
         const level = params.level;
         sends.push(
           this.shared.sessions

@@ -76,6 +76,84 @@ describe('RequestGuard', () => {
     });
   });
 
+  describe('with a publicUrl', () => {
+    const behindProxy = new RequestGuard({
+      port: 8080,
+      listenHostname: '0.0.0.0',
+      publicUrl: new URL('https://Agent.Example.com/agents/crm'),
+    });
+    const onPort = new RequestGuard({
+      port: 8080,
+      listenHostname: '127.0.0.1',
+      publicUrl: new URL('http://lb.internal:9000'),
+    });
+
+    it("accepts the public host (with or without the scheme's default port) like the server's own", () => {
+      for (const host of ['agent.example.com', 'AGENT.example.com:443', '0.0.0.0:8080', '127.0.0.1:8080']) {
+        expect(behindProxy.checkOrigin(request({ host }))).toBeUndefined();
+      }
+      expect(onPort.checkOrigin(request({ host: 'lb.internal:9000' }))).toBeUndefined();
+    });
+
+    it('refuses every other host, and the public host on another port', () => {
+      for (const host of [
+        'agent.example.com:8443',
+        'evil.example',
+        'example.com',
+        'agent.example.com.evil.example',
+      ]) {
+        expect(behindProxy.checkOrigin(request({ host }))).toEqual({
+          status: 403,
+          code: -32000,
+          message: `Forbidden: Host '${host}' is not allowed (DNS rebinding protection).`,
+        });
+      }
+      for (const host of ['lb.internal', 'lb.internal:80', 'lb.internal:9001']) {
+        expect(onPort.checkOrigin(request({ host }))?.status).toBe(403);
+      }
+    });
+
+    it('accepts the public origin and refuses others', () => {
+      const host = 'agent.example.com';
+      expect(behindProxy.checkOrigin(request({ host, origin: 'https://agent.example.com' }))).toBeUndefined();
+      expect(
+        behindProxy.checkOrigin(request({ host, origin: 'https://agent.example.com:443' })),
+      ).toBeUndefined();
+      for (const origin of [
+        'http://agent.example.com',
+        'https://agent.example.com:8443',
+        'https://evil.example',
+      ]) {
+        expect(behindProxy.checkOrigin(request({ host, origin }))?.message).toBe(
+          `Forbidden: Origin '${origin}' is not allowed.`,
+        );
+      }
+    });
+  });
+
+  describe('isListenUrl', () => {
+    it('is true for the listen address and loopback names at its port, with no path', () => {
+      const listening = new RequestGuard({ port: 8080, listenHostname: '0.0.0.0' });
+      for (const url of [
+        'http://0.0.0.0:8080',
+        'http://127.0.0.1:8080/',
+        'http://localhost:8080',
+        'http://[::1]:8080',
+      ]) {
+        expect(listening.isListenUrl(url)).toBe(true);
+      }
+      for (const url of [
+        'http://127.0.0.1:8081',
+        'https://127.0.0.1:8080',
+        'http://127.0.0.1:8080/agent',
+        'https://agent.example.com',
+        'not a url',
+      ]) {
+        expect(listening.isListenUrl(url)).toBe(false);
+      }
+    });
+  });
+
   describe('checkToken', () => {
     it('accepts the exact bearer token, case-insensitive scheme', () => {
       expect(guard.checkToken(request({ authorization: 'Bearer tok' }))).toBeUndefined();

@@ -159,7 +159,9 @@ function methodOf(body: unknown): unknown {
 type MakeShared = () => Promise<SharedSessionState>;
 
 /** One in-memory state every endpoint of a host shares (as one process would hold it). */
-function inMemoryShared(sessions: SessionStore = new InMemorySessionStore({ idleTimeoutMs: 60_000 })): MakeShared {
+function inMemoryShared(
+  sessions: SessionStore = new InMemorySessionStore({ idleTimeoutMs: 60_000 }),
+): MakeShared {
   const state = {
     sessions,
     events: new InMemoryEventLog(),
@@ -212,48 +214,51 @@ describe('McpEndpoint with shared session state in memory', () => {
   });
 });
 
-describeWithRedis('McpEndpoint with shared session state on Redis', () => {
-  let redis: RedisServerHandle;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await redis?.dispose();
-  });
-  const onRedis: MakeShared = () => createRedisBackend({ redis: redis.url, keyPrefix: redis.keyPrefix });
+describeWithRedis(
+  'McpEndpoint with shared session state on Redis',
+  () => {
+    let redis: RedisServerHandle;
+    beforeAll(async () => {
+      redis = await startRedisServer();
+    });
+    afterAll(async () => {
+      await redis?.dispose();
+    });
+    const onRedis: MakeShared = () => createRedisBackend({ redis: redis.url, keyPrefix: redis.keyPrefix });
 
-  behavesAcrossEndpoints(() => onRedis);
+    behavesAcrossEndpoints(() => onRedis);
 
-  it('answers 503 "session store unavailable" while Redis is down and recovers when it is back', async () => {
-    const host = await hostRoundRobin(2, onRedis);
-    cleanups.push(host.close);
-    const client = await connect(host.url);
-    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
-    await redis.stop();
-    try {
-      const refused = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
-      expect(refused.status).toBe(503);
-      expect(JSON.parse(refused.body).error.code).toBe(-32603);
-      expect(JSON.parse(refused.body).error.message).toMatch(/^session store unavailable: /);
-      await expect(client.listTools()).rejects.toThrow(/session store unavailable/);
-    } finally {
-      await redis.restart();
-    }
-    // Redis restarted empty (nothing persisted): the old session is gone, a new one works on every endpoint.
-    for (let attempt = 0; ; attempt += 1) {
-      const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
-      if (opened.status === 200) break;
-      if (attempt === 100) throw new Error(`still ${opened.status} after Redis came back: ${opened.body}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const fresh = await connect(host.url);
-    for (let index = 0; index < 4; index += 1)
-      expect((await fresh.listTools()).tools.length).toBeGreaterThan(0);
-  }, 30_000);
-}, { ownServer: true });
+    it('answers 503 "session store unavailable" while Redis is down and recovers when it is back', async () => {
+      const host = await hostRoundRobin(2, onRedis);
+      cleanups.push(host.close);
+      const client = await connect(host.url);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      await redis.stop();
+      try {
+        const refused = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+        expect(refused.status).toBe(503);
+        expect(JSON.parse(refused.body).error.code).toBe(-32603);
+        expect(JSON.parse(refused.body).error.message).toMatch(/^session store unavailable: /);
+        await expect(client.listTools()).rejects.toThrow(/session store unavailable/);
+      } finally {
+        await redis.restart();
+      }
+      // Redis restarted empty (nothing persisted): the old session is gone, a new one works on every endpoint.
+      for (let attempt = 0; ; attempt += 1) {
+        const opened = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: initializeBody() });
+        if (opened.status === 200) break;
+        if (attempt === 100) throw new Error(`still ${opened.status} after Redis came back: ${opened.body}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const fresh = await connect(host.url);
+      for (let index = 0; index < 4; index += 1)
+        expect((await fresh.listTools()).tools.length).toBeGreaterThan(0);
+    }, 30_000);
+  },
+  { ownServer: true },
+);
 
 function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
-
   it('serves every request of a session on whichever endpoint it lands', async () => {
     const host = await hostRoundRobin(3, makeShared());
     cleanups.push(host.close);
@@ -338,8 +343,9 @@ function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
     const stream = await openSse(host.port, id);
     cleanups.push(async () => stream.close());
     stream.onData((text) => received.push(text));
-    const origin = (host.endpoints[0] as unknown as { sessions: { get(id: string): { server: McpSdkServer } } })
-      .sessions.get(id);
+    const origin = (
+      host.endpoints[0] as unknown as { sessions: { get(id: string): { server: McpSdkServer } } }
+    ).sessions.get(id);
     await origin.server.sendLoggingMessage({ level: 'info', data: 'from endpoint 0' });
     await waitFor(() => received.join('').includes('from endpoint 0'), 3_000);
     expect(received.join('')).toMatch(/id: _GET_stream_\d+/);
@@ -432,7 +438,6 @@ function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
     });
     expect(own.status).toBe(200);
   });
-
 }
 
 type McpSdkServer = { sendLoggingMessage(params: { level: 'info'; data: string }): Promise<void> };
