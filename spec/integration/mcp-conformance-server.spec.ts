@@ -9,35 +9,15 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { listScenarios, runConformance } from '../fixtures/conformance/run-conformance';
 import type { ConformanceRun } from '../fixtures/conformance/run-conformance';
+import { SERVER_IN_SCOPE } from '../fixtures/conformance/server-in-scope';
 
 jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..', '..');
 const BASELINE = join(ROOT, 'spec', 'fixtures', 'conformance', 'server-expected-failures.yml');
 
-/** The 20 server scenarios that concern tools (issue 13): each must pass with no warning. */
-const IN_SCOPE = [
-  'server-initialize',
-  'logging-set-level',
-  'ping',
-  'tools-list',
-  'tools-call-simple-text',
-  'tools-call-image',
-  'tools-call-audio',
-  'tools-call-embedded-resource',
-  'tools-call-mixed-content',
-  'tools-call-with-logging',
-  'tools-call-error',
-  'tools-call-with-progress',
-  'tools-call-sampling',
-  'tools-call-elicitation',
-  'json-schema-2020-12',
-  'elicitation-sep1034-defaults',
-  'elicitation-sep1330-enums',
-  'server-sse-polling',
-  'server-sse-multiple-streams',
-  'dns-rebinding-protection',
-];
+/** The server scenarios that concern tools (issue 13): each must pass with no warning. */
+const IN_SCOPE = SERVER_IN_SCOPE;
 
 describe('MCP conformance suite: protolink serve', () => {
   let server: ChildProcessWithoutNullStreams | undefined;

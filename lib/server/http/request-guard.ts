@@ -64,7 +64,7 @@ export class RequestGuard {
     } else {
       this.origins = new Set([
         ...ownOrigins(options),
-        ...(publicUrl ? [normalizeOrigin(publicUrl.origin)] : []),
+        ...(publicUrl ? publicOrigins(publicUrl) : []),
         ...(options.allowedOrigins ?? []).map(normalizeOrigin),
       ]);
     }
@@ -158,4 +158,18 @@ function normalizeOrigin(origin: string): string {
   } catch {
     return origin.trim().toLowerCase();
   }
+}
+
+/**
+ * The origins of the public URL: itself, and when it names loopback (a local proxy), the same port under
+ * every loopback name, as the server's own origins are.
+ */
+function publicOrigins(publicUrl: URL): string[] {
+  const origin = normalizeOrigin(publicUrl.origin);
+  if (!LOOPBACK_HOSTNAMES.includes(normalizeHostname(publicUrl.hostname))) return [origin];
+  const port = publicUrl.port ? `:${publicUrl.port}` : '';
+  return [
+    origin,
+    ...LOOPBACK_HOSTNAMES.map((name) => normalizeOrigin(`${publicUrl.protocol}//${name}${port}`)),
+  ];
 }

@@ -113,6 +113,24 @@ describe('RequestGuard', () => {
       }
     });
 
+    it('accepts a loopback public URL under every loopback name at its port, and no other port', () => {
+      const localProxy = new RequestGuard({
+        port: 8080,
+        listenHostname: '127.0.0.1',
+        publicUrl: new URL('http://localhost:9000'),
+      });
+      for (const origin of ['http://localhost:9000', 'http://127.0.0.1:9000', 'http://[::1]:9000']) {
+        expect(localProxy.checkOrigin(request({ host: '127.0.0.1:9000', origin }))).toBeUndefined();
+      }
+      for (const origin of ['http://127.0.0.1:9001', 'https://localhost:9000', 'http://localhost']) {
+        expect(localProxy.checkOrigin(request({ host: '127.0.0.1:9000', origin }))).toEqual({
+          status: 403,
+          code: -32000,
+          message: `Forbidden: Origin '${origin}' is not allowed.`,
+        });
+      }
+    });
+
     it('accepts the public origin and refuses others', () => {
       const host = 'agent.example.com';
       expect(behindProxy.checkOrigin(request({ host, origin: 'https://agent.example.com' }))).toBeUndefined();

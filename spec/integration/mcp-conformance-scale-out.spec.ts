@@ -1,0 +1,82 @@
+// The official MCP conformance suite (server, every in-scope scenario) through a round-robin proxy that ignores
+// Mcp-Session-Id, over three `protolink serve … --redis` processes sharing one redis-server: every request of
+// a session may land on any process, as behind an ordinary load balancer.
+import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { runConformance } from '../fixtures/conformance/run-conformance';
+import type { ConformanceRun } from '../fixtures/conformance/run-conformance';
+import { describeWithRedis, findFreePort, startRedisServer } from '../fixtures/redis/redis-server';
+import type { RedisServerHandle } from '../fixtures/redis/redis-server';
+import { startRoundRobinProxy } from '../fixtures/round-robin-proxy';
+import type { RoundRobinProxy } from '../fixtures/round-robin-proxy';
+import { startServeProcesses, stopServeProcesses } from '../fixtures/serve/serve-processes';
+import type { ServeProcess } from '../fixtures/serve/serve-processes';
+import { SERVER_IN_SCOPE } from '../fixtures/conformance/server-in-scope';
+
+jest.setTimeout(600_000);
+
+const ROOT = join(__dirname, '..', '..');
+const BASELINE = join(ROOT, 'spec', 'fixtures', 'conformance', 'server-expected-failures.yml');
+
+describeWithRedis(
+  'MCP conformance suite through a round-robin proxy over three protolink serve --redis',
+  () => {
+    let redis: RedisServerHandle;
+    let processes: ServeProcess[] = [];
+    let proxy: RoundRobinProxy;
+    let outputDir: string;
+    let run: ConformanceRun;
+
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      // The processes know the address clients use (the proxy's), as behind any load balancer.
+      const proxyPort = await findFreePort();
+      processes = await startServeProcesses(3, {
+        module: join(ROOT, 'samples', '09-mcp-conformance', 'server.ts'),
+        args: [
+          '--redis',
+          redis.url,
+          '--redis-key-prefix',
+          redis.keyPrefix,
+          '--public-url',
+          `http://localhost:${proxyPort}`,
+        ],
+        readyTimeoutMs: 240_000,
+      });
+      proxy = await startRoundRobinProxy({
+        targets: processes.map((process) => process.url),
+        port: proxyPort,
+      });
+      outputDir = mkdtempSync(join(tmpdir(), 'protolink-conformance-scale-out-'));
+      run = await runConformance(
+        ['server', '--url', proxy.mcpUrl, '--suite', 'all', '--expected-failures', BASELINE],
+        outputDir,
+      );
+    });
+
+    afterAll(async () => {
+      await proxy?.close();
+      await stopServeProcesses(processes);
+      await redis?.dispose();
+      if (outputDir) rmSync(outputDir, { recursive: true, force: true });
+    });
+
+    it('spreads the requests over every process', () => {
+      expect(proxy.requestsPerTarget.every((count) => count > 10)).toBe(true);
+    });
+
+    it('passes the baseline check: only out-of-scope scenarios fail', () => {
+      if (run.code !== 0) throw new Error(`conformance exited with ${run.code}:\n${run.output}`);
+      expect(run.output).toContain('Baseline check passed');
+    });
+
+    it.each(SERVER_IN_SCOPE)('passes %s with no failure and no warning', (scenario) => {
+      const checks = run.checks.get(scenario);
+      expect(checks).toBeDefined();
+      const problems = checks!.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
+      expect(problems).toEqual([]);
+      expect(checks!.some((check) => check.status === 'SUCCESS')).toBe(true);
+    });
+  },
+);
