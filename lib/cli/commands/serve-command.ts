@@ -111,11 +111,14 @@ export async function runServeCommand(
     publicUrl: scaleOut.publicUrl,
   };
   const printServing = (serving: { tools: number; agentName: string; mcpUrl: string; cardUrl: string }) => {
+    // One write, so a reader of the pipe sees the whole announcement at once.
     io.out(
-      `Serving ${serving.tools} tool(s) of '${serving.agentName}' at ${serving.mcpUrl} (card: ${serving.cardUrl}).`,
+      [
+        `Serving ${serving.tools} tool(s) of '${serving.agentName}' at ${serving.mcpUrl} (card: ${serving.cardUrl}).`,
+        ...describeToken(token),
+        ...describeSharing(config, scaleOut.workers),
+      ].join('\n'),
     );
-    for (const line of describeToken(token)) io.out(line);
-    for (const line of describeSharing(config, scaleOut.workers)) io.out(line);
   };
   if (scaleOut.workers > 1) {
     if (options.allowNonLoopback && !token && nonLoopbackHost(options.http) !== undefined) {
