@@ -5,59 +5,13 @@
 // SERVE_LOAD_CONNECTIONS (default 50), SERVE_LOAD_CHECK_ALL=1 (read and check every body in the measured
 // runs too; slows the generator down).
 import { loadavg } from 'node:os';
-import { autocannonGenerator, autocannonInstalled } from './serve-load/autocannon-generator';
 import { startChildServer } from './serve-load/child-server';
-import type { ChildServer } from './serve-load/child-server';
-import type { LoadGenerator, LoadResult } from './serve-load/load-generator';
-import { checkOneCall, openSessions } from './serve-load/mcp-requests';
-import { BENCH_TOKEN } from './serve-load/protolink-server';
-import { SERVER_KINDS, isStateful, needsToken } from './serve-load/server-kind';
+import { measure, pickGenerator, readServeLoadSettings } from './serve-load/measure-server';
+import { SERVER_KINDS, isStateful } from './serve-load/server-kind';
 import type { ServerKind } from './serve-load/server-kind';
 import { SERVER_LABELS, serveLoadRows, skippedRow } from './serve-load/serve-load-rows';
 import type { ServerMeasurement } from './serve-load/serve-load-rows';
-import { findOnPath, wrkGenerator } from './serve-load/wrk-generator';
 import type { BenchRow } from './measure';
-
-function envInteger(name: string, fallback: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new RangeError(`${name}='${raw}' must be a whole number from 1 to ${max}`);
-  }
-  return value;
-}
-
-function pickGenerator(): LoadGenerator | string {
-  const wrk = findOnPath('wrk');
-  if (wrk) return wrkGenerator(wrk);
-  if (autocannonInstalled()) return autocannonGenerator();
-  return 'wrk is not on PATH (Debian: apt-get install wrk) and autocannon is not installed; no load generator to drive the servers from another process';
-}
-
-async function measure(
-  server: ChildServer,
-  generator: LoadGenerator,
-  settings: { seconds: number; runs: number; warmUpSeconds: number; connections: number; checkAll: boolean },
-): Promise<ServerMeasurement> {
-  const token = needsToken(server.kind) ? BENCH_TOKEN : undefined;
-  const sessionIds = isStateful(server.kind)
-    ? await openSessions(server.url, settings.connections, token)
-    : undefined;
-  const wrongBefore = await checkOneCall(server.url, token, sessionIds?.[0]);
-  if (wrongBefore) throw new RangeError(`a single add(20, 22) call got ${wrongBefore}`);
-  const base = { url: server.url, connections: settings.connections, token, sessionIds };
-  const warmUp = await generator.run({ ...base, seconds: settings.warmUpSeconds, checkBodies: true });
-  // Back to back, so the server never idles between them (after a pause V8 lets go of compiled code, and the
-  // first second under load is slow again): the median of the runs then shrugs off one noisy spell.
-  const results: LoadResult[] = [];
-  for (let run = 0; run < settings.runs; run += 1) {
-    results.push(await generator.run({ ...base, seconds: settings.seconds, checkBodies: settings.checkAll }));
-  }
-  const wrongAfter = await checkOneCall(server.url, token, sessionIds?.[0]);
-  if (wrongAfter) throw new RangeError(`after the runs, a single add(20, 22) call got ${wrongAfter}`);
-  return { kind: server.kind, results, warmUp };
-}
 
 /**
  * Serving under load from a separate process: calls/s and p50/p99/p99.9 of a JSON-RPC `tools/call` of a
@@ -67,13 +21,7 @@ async function measure(
 export async function runServeLoadBench(): Promise<BenchRow[]> {
   const generator = pickGenerator();
   if (typeof generator === 'string') return [skippedRow('serving under load', generator)];
-  const settings = {
-    seconds: envInteger('SERVE_LOAD_SECONDS', 5, 600),
-    runs: envInteger('SERVE_LOAD_RUNS', 3, 20),
-    warmUpSeconds: envInteger('SERVE_LOAD_WARMUP_SECONDS', 5, 600),
-    connections: envInteger('SERVE_LOAD_CONNECTIONS', 50, 1000),
-    checkAll: process.env.SERVE_LOAD_CHECK_ALL === '1',
-  };
+  const settings = readServeLoadSettings();
   const loadBefore = loadavg()[0];
   const rows: BenchRow[] = [];
   const started = await Promise.allSettled(SERVER_KINDS.map((kind) => startChildServer(kind)));

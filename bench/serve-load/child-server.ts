@@ -71,12 +71,16 @@ require(process.argv[1]);
  * {@link TRANSPILE_HOOK}, the process otherwise as lean as a compiled one) and waits (at most `startTimeoutMs`) for the `LISTENING <url>` line it prints. The child
  * exits when its stdin closes, so it cannot outlive the bench even if the bench is killed.
  */
-export async function startChildServer(kind: ServerKind, startTimeoutMs = 120_000): Promise<ChildServer> {
+export async function startChildServer(
+  kind: ServerKind,
+  startTimeoutMs = 120_000,
+  env: Record<string, string> = {},
+): Promise<ChildServer> {
   installExitHook();
   const child = spawn(
     process.execPath,
     ['-e', TRANSPILE_HOOK, '--', join(__dirname, 'server-main.ts'), kind],
-    { cwd: join(__dirname, '..', '..'), stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env } },
+    { cwd: join(__dirname, '..', '..'), stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   live.add(child);
   let stderr = '';

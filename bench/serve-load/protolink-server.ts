@@ -23,17 +23,19 @@ export function buildAddAgent(): Agent {
 }
 
 /**
- * What `protolink serve [--stateless] [--token …]` starts: `startAgentServer` with the CLI's options and
- * every other setting at its default, on 127.0.0.1 port 0.
+ * What `protolink serve [--stateless] [--token …] [--redis … --public-url …]` starts: `startAgentServer` with
+ * the CLI's options and every other setting at its default, on 127.0.0.1 port 0.
  */
 export function startProtolinkServer(
   mode: 'stateless' | 'stateful',
   token: boolean,
+  scaleOut: { redis?: string; redisKeyPrefix?: string; publicUrl?: string } = {},
 ): Promise<AgentServerHandle> {
   return startAgentServer(buildAddAgent(), {
     url: 'http://127.0.0.1:0',
     sessionMode: mode,
     token: token ? BENCH_TOKEN : undefined,
+    ...scaleOut,
     onError: (error) => process.stderr.write(`serve-load server: ${String(error)}\n`),
   });
 }

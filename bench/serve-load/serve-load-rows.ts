@@ -12,11 +12,13 @@ export const SERVER_LABELS: Record<ServerKind, string> = {
   stateful: 'protolink serve (stateful, one session per connection)',
   'stateless-token': 'protolink serve --stateless --token',
   'stateful-token': 'protolink serve --token (stateful)',
+  'floor-redis': 'bare node:http JSON-RPC server making one Redis round trip per request (floor)',
+  'stateful-redis': 'protolink serve --redis (stateful, sessions shared through Redis)',
 };
 
 /** The issue's throughput target for a kind, as a share of the floor's calls/s (none for floor and peer). */
 function floorShareTarget(kind: ServerKind): number | undefined {
-  if (kind === 'floor' || kind === 'sdk-stateless') return undefined;
+  if (kind === 'floor' || kind === 'sdk-stateless' || kind === 'floor-redis') return undefined;
   return kind.startsWith('stateless') ? 0.5 : 0.4;
 }
 
@@ -24,12 +26,12 @@ function verdict(met: boolean): string {
   return met ? 'met' : 'not met';
 }
 
-function ms(value: number): string {
+export function ms(value: number): string {
   return `${value.toFixed(value >= 100 ? 0 : 2)} ms`;
 }
 
 /** A measurement's correctness, said plainly; `undefined` when every check passed. */
-function problems(result: LoadResult, warmUp: LoadResult): string | undefined {
+export function problems(result: LoadResult, warmUp: LoadResult): string | undefined {
   const found: string[] = [];
   if (warmUp.wrong > 0)
     found.push(`${warmUp.wrong} of ${warmUp.checked} warm-up answers wrong (first: ${warmUp.sample})`);
@@ -56,7 +58,7 @@ function median(values: readonly number[]): number {
 }
 
 /** Several runs as one: the median of each statistic, the counts summed, the first wrong answer kept. */
-function combine(results: readonly LoadResult[]): LoadResult {
+export function combine(results: readonly LoadResult[]): LoadResult {
   const pick = (read: (result: LoadResult) => number) => results.map(read);
   const total = (read: (result: LoadResult) => number) => pick(read).reduce((sum, value) => sum + value, 0);
   return {

@@ -3,7 +3,7 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SERVER_KINDS } from './server-kind';
+import { SCALE_SERVER_KINDS, SERVER_KINDS, isServerKind } from './server-kind';
 import type { ServerKind } from './server-kind';
 
 async function listenOnLoopback(
@@ -30,6 +30,15 @@ async function start(kind: ServerKind): Promise<{ url: string; close(): Promise<
       const { createFloorServer } = await import('./floor-server');
       return listenOnLoopback(createFloorServer(), '/mcp');
     }
+    case 'floor-redis': {
+      const { createFloorRedisServer } = await import('./floor-redis-server');
+      const floor = await createFloorRedisServer(
+        requiredEnv('BENCH_REDIS_URL'),
+        requiredEnv('BENCH_REDIS_PREFIX'),
+      );
+      const listening = await listenOnLoopback(floor.server, '/mcp');
+      return { url: listening.url, close: async () => (await listening.close(), await floor.close()) };
+    }
     case 'sdk-stateless': {
       const { createSdkPeerServer } = await import('./sdk-peer-server');
       return listenOnLoopback(createSdkPeerServer(), '/mcp');
@@ -39,17 +48,29 @@ async function start(kind: ServerKind): Promise<{ url: string; close(): Promise<
       const handle = await startProtolinkServer(
         kind.startsWith('stateless') ? 'stateless' : 'stateful',
         kind.endsWith('-token'),
+        {
+          redis: kind === 'stateful-redis' ? requiredEnv('BENCH_REDIS_URL') : undefined,
+          redisKeyPrefix: kind === 'stateful-redis' ? requiredEnv('BENCH_REDIS_PREFIX') : undefined,
+          publicUrl: process.env.BENCH_PUBLIC_URL || undefined,
+        },
       );
       return { url: handle.mcpUrl, close: () => handle.close() };
     }
   }
 }
 
+/** An environment variable the scale-out kinds need (set by the scale-out bench). */
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new RangeError(`serve-load server: ${name} must be set for this kind`);
+  return value;
+}
+
 async function main(): Promise<void> {
-  const kind = process.argv[2] as ServerKind;
-  if (!SERVER_KINDS.includes(kind)) {
+  const kind = process.argv[2] ?? '';
+  if (!isServerKind(kind)) {
     process.stderr.write(
-      `serve-load server: unknown kind '${String(kind)}' (one of ${SERVER_KINDS.join(', ')})\n`,
+      `serve-load server: unknown kind '${kind}' (one of ${[...SERVER_KINDS, ...SCALE_SERVER_KINDS].join(', ')})\n`,
     );
     process.exit(2);
   }
