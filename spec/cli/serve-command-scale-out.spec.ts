@@ -30,7 +30,8 @@ async function freePort(): Promise<number> {
 function run(args: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text) };
+  // One line per entry: serve announces itself in one write of several lines.
+  const io: CliIo = { out: (text) => out.push(...text.split('\n')), err: (text) => err.push(text) };
   const controller = new AbortController();
   const program = new Command('protolink').exitOverride();
   addServeCommand(program, io, { signal: controller.signal, env });

@@ -14,7 +14,8 @@ const FIXTURES = join(ROOT, 'spec', 'fixtures', 'serve');
 function run(args: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text) };
+  // One line per entry: serve announces itself in one write of several lines.
+  const io: CliIo = { out: (text) => out.push(...text.split('\n')), err: (text) => err.push(text) };
   const controller = new AbortController();
   const program = new Command('protolink').exitOverride();
   addServeCommand(program, io, { signal: controller.signal, env });
