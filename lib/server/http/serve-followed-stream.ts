@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ToolInputError } from '../../errors/tool-input-error';
+import { SessionStoreUnavailableError } from '../../errors/session-store-unavailable-error';
 import type { CallLeases } from '../state/call-leases';
 import type { SessionLink } from './session-link';
 import { STANDALONE_STREAM_ID } from './session-link';
@@ -53,6 +54,9 @@ export async function serveFollowedStream(
   }
   // A fresh notification stream starts after an event of its own, so the client can resume from there.
   let cursor = resumedFrom ?? (await store.storeEvent(STANDALONE_STREAM_ID, {}));
+  // An empty id: the store went down just now (the event was not kept), so there is nothing to follow from.
+  if (cursor === '')
+    throw new SessionStoreUnavailableError({ reason: 'the stream could not be started in the event log' });
   let closed = false;
   response.once('close', () => (closed = true));
   response.writeHead(200, {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { SessionStoreUnavailableError } from '../../errors/session-store-unavailable-error';
 import type { SessionBusMessage, SessionBusSubscription } from '../state/session-bus';
 import type { SessionKey } from '../state/session-key';
 import type { SharedSessionState } from '../state/shared-session-state';
@@ -57,6 +58,8 @@ export class SessionLink {
   private readonly wakeListeners = new Map<string, Set<() => void>>();
   private readonly claimed = new Set<string>();
   private closed = false;
+  /** Whether the last event could not be stored (the shared store is unavailable). */
+  private storeDown = false;
   /** The session's event store on the shared log (closing it deletes nothing: only a DELETE does). */
   readonly eventStore: ResumableEventStore;
 
@@ -69,10 +72,20 @@ export class SessionLink {
     const events = shared.events;
     this.eventStore = {
       storeEvent: async (streamId, message) => {
-        await this.claim(streamId);
-        const eventId = await events.append(key, streamId, message);
-        this.stored(streamId);
-        return eventId;
+        try {
+          await this.claim(streamId);
+          const eventId = await events.append(key, streamId, message);
+          this.storeDown = false;
+          this.stored(streamId);
+          return eventId;
+        } catch (error) {
+          if (!(error instanceof SessionStoreUnavailableError)) throw error;
+          // The store is down: the event still goes out on the stream it belongs to, live, with no id (so
+          // nobody resumes from it), and a running call still delivers its result. Said once per outage.
+          if (!this.storeDown) this.handlers.onError(error);
+          this.storeDown = true;
+          return '';
+        }
       },
       getStreamIdForEventId: (eventId) => events.streamOf(key, eventId),
       isStreamComplete: (streamId) => events.isStreamComplete(key, streamId),
@@ -153,12 +166,18 @@ export class SessionLink {
     if (!requestIds || requestIds.length === 0) return;
     if (this.claimed.size >= MAX_FOLLOWED_STREAMS) this.claimed.clear();
     this.claimed.add(streamId);
-    await leases.claimStream(
-      this.key,
-      streamId,
-      { instanceId: this.instanceId, requestIds },
-      this.shared.sessions.idleTimeoutMs,
-    );
+    try {
+      await leases.claimStream(
+        this.key,
+        streamId,
+        { instanceId: this.instanceId, requestIds },
+        this.shared.sessions.idleTimeoutMs,
+      );
+    } catch (error) {
+      // Not claimed after all: the next event of the stream tries again.
+      this.claimed.delete(streamId);
+      throw error;
+    }
   }
 
   private stored(streamId: string): void {
