@@ -9,6 +9,7 @@ import type { ProtolinkModuleOptions } from '../../lib/nest/index';
 import { describeWithRedis, startRedisServer } from '../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../fixtures/redis/redis-server';
 import { CustomersModule } from '../fixtures/nest/crm-app';
+import { startRoundRobinProxy } from '../fixtures/round-robin-proxy';
 import { connectHttpClient, rawRequest } from '../fixtures/serve/http-helpers';
 
 const card = { name: 'crm-agent', description: 'CRM tools', url: 'http://127.0.0.1:0' };
@@ -90,5 +91,45 @@ describeWithRedis('ProtolinkModule serve.redis', () => {
       await app.close();
     }
     if (!redis.external) expect(await connectedClients()).toBe(before);
+  });
+
+  it('serves one session from two Nest applications behind a proxy with no affinity', async () => {
+    const proxyPort = await freePort();
+    const apps = await Promise.all(
+      [0, 1].map(() =>
+        createApp({
+          card,
+          serve: {
+            redis: redis.url,
+            redisKeyPrefix: redis.keyPrefix,
+            publicUrl: `http://127.0.0.1:${proxyPort}`,
+          },
+        }),
+      ),
+    );
+    try {
+      for (const app of apps) await app.listen(0, '127.0.0.1');
+      const proxy = await startRoundRobinProxy({
+        targets: apps.map(
+          (app) => `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`,
+        ),
+        port: proxyPort,
+      });
+      try {
+        const client = await connectHttpClient(proxy.mcpUrl);
+        for (let turn = 0; turn < 4; turn += 1) {
+          const { tools } = await client.listTools();
+          expect(tools.map((tool) => tool.name)).toContain('lookup_customer');
+        }
+        await client.close();
+        // Every request of the one session went to each application in turn.
+        expect(proxy.requestsPerTarget.every((count) => count >= 3)).toBe(true);
+        expect(proxy.badGateways).toBe(0);
+      } finally {
+        await proxy.close();
+      }
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
   });
 });
