@@ -27,6 +27,15 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs `protolink serve <module> --http http://127.0.0.1:0 …args` in this process until stopped. */
+/** Every serve a test started: stopped after each test, so one that fails leaves nothing listening. */
+const started: { stop(): void; done: Promise<unknown> }[] = [];
+afterEach(async () => {
+  for (const cli of started.splice(0)) {
+    cli.stop();
+    await cli.done.catch(() => undefined);
+  }
+});
+
 function run(args: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
@@ -38,7 +47,9 @@ function run(args: string[], env: Record<string, string | undefined> = {}) {
   const done = program.parseAsync(['serve', MODULE, '--http', 'http://127.0.0.1:0', ...args], {
     from: 'user',
   });
-  return { out, err, done, stop: () => controller.abort() };
+  const cli = { out, err, done, stop: () => controller.abort() };
+  started.push(cli);
+  return cli;
 }
 
 async function endpointOf(out: string[]): Promise<string> {

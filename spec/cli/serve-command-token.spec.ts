@@ -14,6 +14,15 @@ const FIXTURES = join(ROOT, 'spec', 'fixtures', 'serve');
 const MODULE = join(FIXTURES, 'agent-module.ts');
 const RUN_SERVE_CLI = ['-r', 'ts-node/register/transpile-only', join(FIXTURES, 'run-serve-cli.ts')];
 
+/** Every serve a test started: stopped after each test, so one that fails leaves nothing listening. */
+const started: { stop(): void; done: Promise<unknown> }[] = [];
+afterEach(async () => {
+  for (const cli of started.splice(0)) {
+    cli.stop();
+    await cli.done.catch(() => undefined);
+  }
+});
+
 function run(args: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
@@ -25,7 +34,9 @@ function run(args: string[], env: Record<string, string | undefined> = {}) {
   const done = program.parseAsync(['serve', MODULE, '--http', 'http://127.0.0.1:0', ...args], {
     from: 'user',
   });
-  return { out, err, done, stop: () => controller.abort() };
+  const cli = { out, err, done, stop: () => controller.abort() };
+  started.push(cli);
+  return cli;
 }
 
 async function endpointOf(out: string[], timeoutMs = 15_000): Promise<string> {

@@ -11,6 +11,15 @@ import { connectHttpClient, waitFor } from '../fixtures/serve/http-helpers';
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'spec', 'fixtures', 'serve');
 
+/** Every serve a test started: stopped after each test, so one that fails leaves nothing listening. */
+const started: { stop(): void; done: Promise<unknown> }[] = [];
+afterEach(async () => {
+  for (const cli of started.splice(0)) {
+    cli.stop();
+    await cli.done.catch(() => undefined);
+  }
+});
+
 function run(args: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
@@ -20,7 +29,9 @@ function run(args: string[], env: Record<string, string | undefined> = {}) {
   const program = new Command('protolink').exitOverride();
   addServeCommand(program, io, { signal: controller.signal, env });
   const done = program.parseAsync(['serve', ...args], { from: 'user' });
-  return { out, err, done, stop: () => controller.abort() };
+  const cli = { out, err, done, stop: () => controller.abort() };
+  started.push(cli);
+  return cli;
 }
 
 async function endpointOf(out: string[]): Promise<string> {
