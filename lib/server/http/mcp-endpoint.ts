@@ -216,7 +216,8 @@ export class McpEndpoint {
       );
       return;
     }
-    if (sessions.size >= this.options.maxSessions) {
+    // Shared sessions live in the store: this process's idlest copy can make room (rebuilt when it comes back).
+    if (sessions.size >= this.options.maxSessions && !(this.shared && sessions.releaseIdlest())) {
       sendJsonRpcError(
         response,
         503,
@@ -263,6 +264,8 @@ export class McpEndpoint {
     key: SessionKey,
     clientAddress: string,
   ): Promise<McpSession> {
+    // At the cap, the idlest copy makes room; when every one is busy the copy opens anyway (the session exists).
+    if (sessions.size >= this.options.maxSessions) sessions.releaseIdlest();
     const session = await this.openSession(sessions, clientAddress, key);
     try {
       await primeSessionReplica(session.transport, record);

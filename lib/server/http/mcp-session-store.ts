@@ -109,6 +109,23 @@ export class McpSessionStore {
     };
   }
 
+  /**
+   * Closes this process's copy of the session idle longest (no request, stream or call in progress), to make
+   * room for another: only for sessions shared through a store, where the copy is rebuilt from the store
+   * when the session comes back. Returns false when every session is busy.
+   */
+  releaseIdlest(): boolean {
+    let idlest: McpSession | undefined;
+    for (const session of this.sessions.values()) {
+      if (session.openRequests > 0 || session.getStreams > 0 || session.calls.gate.active > 0) continue;
+      if (!idlest || session.lastActivity < idlest.lastActivity) idlest = session;
+    }
+    if (!idlest) return false;
+    this.delete(idlest.id);
+    void closeSession(idlest);
+    return true;
+  }
+
   /** Closes every session with no request in progress that has been idle longer than the idle timeout. */
   sweep(now: number = Date.now()): void {
     for (const session of [...this.sessions.values()]) {

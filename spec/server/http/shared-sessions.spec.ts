@@ -18,7 +18,14 @@ import { NativeTool } from '../../../lib/tools/native-tool';
 import { createFakeAgent } from '../../fixtures/serve/fake-agent';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';
-import { initializeBody, MCP_HEADERS, rawRequest, waitFor } from '../../fixtures/serve/http-helpers';
+import {
+  callBody,
+  initializeBody,
+  MCP_HEADERS,
+  openRawSession,
+  rawRequest,
+  waitFor,
+} from '../../fixtures/serve/http-helpers';
 
 /** The fixture agent plus tools that ask the client and log. */
 function agentWithInteractions() {
@@ -87,7 +94,7 @@ function agentWithInteractions() {
  * Several endpoints (as if in several processes) sharing one state, behind one port that hands each request
  * to the next endpoint in turn, ignoring Mcp-Session-Id: no request of a session is pinned anywhere.
  */
-async function hostRoundRobin(count: number, makeShared: MakeShared, route?: Route) {
+async function hostRoundRobin(count: number, makeShared: MakeShared, route?: Route, maxSessions = 100) {
   const states = await Promise.all(Array.from({ length: count }, () => makeShared()));
   const agent = agentWithInteractions();
   const errors: unknown[] = [];
@@ -96,7 +103,7 @@ async function hostRoundRobin(count: number, makeShared: MakeShared, route?: Rou
       new McpEndpoint(agent, {
         sessionMode: 'stateful',
         sessionIdleTimeoutMs: 60_000,
-        maxSessions: 100,
+        maxSessions,
         maxSessionsPerClient: 100,
         maxConcurrentStatelessCalls: 10,
         maxBodyBytes: 1_000_000,
@@ -270,6 +277,31 @@ function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
     }
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('ask');
     expect(host.served.every((count) => count >= 3)).toBe(true);
+    expect(host.errors).toEqual([]);
+  });
+
+  it('lets go of the idlest copy of a session at maxSessions, and rebuilds it when the session comes back', async () => {
+    const host = await hostRoundRobin(2, makeShared(), undefined, 1);
+    cleanups.push(host.close);
+    const add = async (sessionId: string, a: number) => {
+      const answer = await rawRequest({
+        port: host.port,
+        headers: { ...MCP_HEADERS, 'mcp-session-id': sessionId },
+        body: callBody('add', { a, b: 1 }),
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(`"text":"${a + 1}"`);
+    };
+    // Three sessions take turns on two endpoints that may each hold one: each copy is let go and rebuilt.
+    const sessions = [
+      await openRawSession(host.port),
+      await openRawSession(host.port),
+      await openRawSession(host.port),
+    ];
+    for (let round = 0; round < 2; round += 1) {
+      for (const [index, sessionId] of sessions.entries()) await add(sessionId, round * 10 + index);
+    }
+    expect(host.endpoints.map((endpoint) => endpoint.sessionCount)).toEqual([1, 1]);
     expect(host.errors).toEqual([]);
   });
 
