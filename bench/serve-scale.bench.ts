@@ -23,6 +23,7 @@ const GROUP = 'serve-scale';
 const SETUPS: readonly ScaleSetup[] = [
   { id: 'floor', kind: 'floor-redis', processes: 2 },
   { id: 'redis', kind: 'stateful-redis', processes: 2 },
+  { id: 'redis-one', kind: 'stateful-redis', processes: 1 },
   { id: 'memory', kind: 'stateful', processes: 1 },
   { id: 'floor', kind: 'floor-redis', processes: 2 },
 ];

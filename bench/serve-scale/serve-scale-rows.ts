@@ -9,7 +9,7 @@ const GROUP = 'serve-scale';
 /** One configuration behind the proxy. */
 export interface ScaleSetup {
   /** `floor`: the floor with one Redis round trip; `redis`: protolink sharing sessions; `memory`: one process. */
-  readonly id: 'floor' | 'redis' | 'memory';
+  readonly id: 'floor' | 'redis' | 'redis-one' | 'memory';
   readonly kind: ServerKind;
   readonly processes: number;
 }
@@ -25,6 +25,7 @@ export interface ScaleMeasurement {
 const LABELS: Record<ScaleSetup['id'], string> = {
   floor: 'floor: bare node:http JSON-RPC server + one Redis round trip per request, 2 processes',
   redis: 'protolink serve --redis (stateful, sessions shared through Redis), 2 processes',
+  'redis-one': 'protolink serve --redis (stateful, sessions shared through Redis), 1 process',
   memory: 'protolink serve (stateful, in-memory sessions), 1 process',
 };
 
@@ -54,7 +55,7 @@ export function scaleRows(measurements: readonly ScaleMeasurement[]): BenchRow[]
   const memoryEntries = measurements.filter((entry) => entry.setup.id === 'memory');
   const memory = memoryEntries.length > 0 ? merged(memoryEntries).result : undefined;
   const rows: BenchRow[] = [];
-  for (const id of ['floor', 'redis', 'memory'] as const) {
+  for (const id of ['floor', 'redis', 'redis-one', 'memory'] as const) {
     const entries = measurements.filter((entry) => entry.setup.id === id);
     if (entries.length === 0) continue;
     const { result, warmUp } = merged(entries);
