@@ -32,6 +32,11 @@ import type { ToolCallHost } from './execute-tool-call';
 import { ReadonlyToolMap } from './readonly-tool-map';
 import type { AgentDict, McpServerDict } from './serialization/agent-dict';
 import type { AgentRestoreOverrides } from './serialization/restore-agent';
+import type { GetPromptResult } from '../prompts/prompt-messages';
+import type { CatalogEntry } from '../resources/catalog-entry';
+import { CatalogRegistry } from '../resources/catalog-registry';
+import type { ReadResourceResult } from '../resources/resource-contents';
+import { getCatalogPrompt, readCatalogResource, toCatalogSkill } from './read-catalog-entry';
 
 /**
  * Holds tools, advertises them as skills, and is the controlled path for calling them: every call is
@@ -55,6 +60,8 @@ export class Agent {
   readonly samplingHandler: SamplingHandler | undefined;
   /** The agent's tools by name (a read-only live view). */
   readonly tools: ReadonlyMap<string, BaseTool>;
+  /** The agent's resources, resource templates and prompts (found by `addToolset`). */
+  readonly catalog = new CatalogRegistry();
   private readonly registry = new ToolRegistry();
   private readonly toolSkillIds = new Set<string>();
   private readonly host: ToolCallHost;
@@ -128,6 +135,7 @@ export class Agent {
       nextCallId: () => `call_${++sequence}`,
     };
     for (const tool of collectInitialTools(options)) this.addTool(tool);
+    for (const instance of options.toolsets ?? []) this.addCatalog(this.catalog.scan(instance));
   }
 
   /** The agent's name (the card's). */
@@ -158,17 +166,20 @@ export class Agent {
 
   /**
    * Scans an instance's `@Tool` methods and registers them all (none if any is declared wrongly, or if a
-   * name is held by a tool from another source and `options.replace` is not true).
+   * name is held by a tool from another source and `options.replace` is not true), with its `@Resource`,
+   * `@ResourceTemplate` and `@Prompt` methods (in {@link catalog}).
    *
-   * @throws ToolDefinitionError when a tool is declared wrongly, a name is held by another source, or an
-   *   option is not known.
+   * @throws ToolDefinitionError when a tool or catalog entry is declared wrongly, a name (or resource URI)
+   *   is taken, or an option is not known.
    */
   addToolset(instance: object, options: AgentAddToolOptions = {}): BaseTool[] {
     assertKnownOptions(options, AGENT_ADD_TOOL_OPTIONS, { where: 'agent.addToolset()' });
+    const entries = this.catalog.scan(instance);
     const tools = this.registry.registerAll(instance, {
       replace: options.replace === true ? true : 'same-source',
     });
     for (const tool of tools) this.syncSkill(tool);
+    this.addCatalog(entries);
     return tools;
   }
 
@@ -250,6 +261,36 @@ export class Agent {
       );
     }
     return executeToolCall(this.host, name, context, args);
+  }
+
+  /**
+   * Reads a resource (a `@Resource` URI or one a `@ResourceTemplate` matches) through the same path as a tool
+   * call: variables validated, policy, approval, budget, cancellation. A denied read rejects, never data.
+   *
+   * @throws ResourceNotFoundError, ToolValidationError, ActionDeniedError, ApprovalRequiredError,
+   *   BudgetExceededError, ToolCancelledError, ToolDefinitionError, or the method's own error.
+   */
+  readResource(uri: string, context: RunContext = new RunContext()): Promise<ReadResourceResult> {
+    return readCatalogResource(this.host, this.catalog, uri, context);
+  }
+
+  /**
+   * Gets a `@Prompt`'s messages through the same path as a tool call (arguments validated, policy, approval).
+   *
+   * @throws PromptNotFoundError, ToolValidationError, ActionDeniedError, ApprovalRequiredError,
+   *   BudgetExceededError, ToolCancelledError, ToolDefinitionError, or the method's own error.
+   */
+  getPrompt(
+    name: string,
+    args?: Record<string, unknown>,
+    context: RunContext = new RunContext(),
+  ): Promise<GetPromptResult> {
+    return getCatalogPrompt(this.host, this.catalog, name, context, args);
+  }
+
+  /** Tells the served sessions subscribed to a resource that it changed (`notifications/resources/updated`). */
+  notifyResourceUpdated(uri: string): void {
+    this.catalog.notifyResourceUpdated(uri);
   }
 
   /**
@@ -357,6 +398,11 @@ export class Agent {
   static fromYAMLFile(path: string, options: AgentRestoreOverrides = {}): Agent {
     const text = loadReadAgentYamlFile().readAgentYamlFile(path);
     return Agent.fromDict(loadAgentYaml().parseAgentYaml(text, { file: path }), options);
+  }
+
+  private addCatalog(entries: readonly CatalogEntry[]): void {
+    this.catalog.add(entries);
+    if (this.skillsMode === 'auto') for (const entry of entries) this.card.setSkill(toCatalogSkill(entry));
   }
 
   private syncSkill(tool: BaseTool): void {
