@@ -34,6 +34,7 @@ export class CatalogRegistry {
   private readonly templates = new Map<string, ResourceTemplateEntry>();
   private readonly prompts = new Map<string, PromptEntry>();
   private readonly updateListeners = new Set<(uri: string) => void>();
+  private readonly changeListeners = new Set<(kind: 'resources' | 'prompts') => void>();
 
   /** Whether nothing is registered. */
   get isEmpty(): boolean {
@@ -77,6 +78,16 @@ export class CatalogRegistry {
       else if (entry.kind === 'resourceTemplate') this.templates.set(entry.uriTemplate, entry);
       else this.prompts.set(entry.name, entry);
     }
+    const kinds = new Set<'resources' | 'prompts'>(
+      entries.map((entry) => (entry.kind === 'prompt' ? 'prompts' : 'resources')),
+    );
+    for (const kind of kinds) for (const listener of [...this.changeListeners]) listener(kind);
+  }
+
+  /** Listens for entries added after serving started (`list_changed`); returns the function that stops. */
+  onListChanged(listener: (kind: 'resources' | 'prompts') => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   /** The resources, in registration order. */
