@@ -8,7 +8,13 @@ import type { Policy } from '../policy/policy';
 import type { PolicyDecision } from '../policy/policy-decision';
 import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
 import { assertKnownOptions } from '../runtime/assert-known-options';
-import { lazyRequire } from '../runtime/lazy-require';
+import {
+  loadAgentServer,
+  loadAgentYaml,
+  loadReadAgentYamlFile,
+  loadRestoreAgent,
+  loadSerializeAgent,
+} from './agent-lazy-modules';
 import { RunContext } from '../runtime/run-context';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { TelemetryListener } from '../runtime/telemetry-emitter';
@@ -23,6 +29,7 @@ import type { AgentEventMap, AgentEventName } from './agent-events';
 import { AGENT_OPTIONS, AGENT_TELEMETRY_OPTIONS } from './agent-options';
 import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
 import { AgentSkill } from './agent-skill';
+import { pickOption } from './pick-agent-option';
 import { AGENT_ADD_TOOL_OPTIONS, AGENT_TOOL_OPTIONS } from './agent-tool-options';
 import type { AgentAddToolOptions, AgentToolOptions } from './agent-tool-options';
 import { checkToolPolicy } from './check-policy';
@@ -135,7 +142,7 @@ export class Agent {
       nextCallId: () => `call_${++sequence}`,
     };
     for (const tool of collectInitialTools(options)) this.addTool(tool);
-    for (const instance of options.toolsets ?? []) this.addCatalog(this.catalog.scan(instance));
+    for (const instance of options.toolsets ?? []) this.registerCatalog(this.catalog.scan(instance));
   }
 
   /** The agent's name (the card's). */
@@ -179,8 +186,20 @@ export class Agent {
       replace: options.replace === true ? true : 'same-source',
     });
     for (const tool of tools) this.syncSkill(tool);
-    this.addCatalog(entries);
+    this.registerCatalog(entries);
     return tools;
+  }
+
+  /**
+   * Registers only an instance's `@Resource`, `@ResourceTemplate` and `@Prompt` methods (not its tools),
+   * for discovery code that registers tools on its own (the Nest module).
+   *
+   * @throws ToolDefinitionError when an entry is declared wrongly or its URI or name is taken.
+   */
+  addCatalog(instance: object): readonly CatalogEntry[] {
+    const entries = this.catalog.scan(instance);
+    this.registerCatalog(entries);
+    return entries;
   }
 
   /**
@@ -400,7 +419,7 @@ export class Agent {
     return Agent.fromDict(loadAgentYaml().parseAgentYaml(text, { file: path }), options);
   }
 
-  private addCatalog(entries: readonly CatalogEntry[]): void {
+  private registerCatalog(entries: readonly CatalogEntry[]): void {
     this.catalog.add(entries);
     if (this.skillsMode === 'auto') for (const entry of entries) this.card.setSkill(toCatalogSkill(entry));
   }
@@ -411,36 +430,3 @@ export class Agent {
     this.toolSkillIds.add(tool.name);
   }
 }
-
-function pickOption<T extends string>(
-  value: T | undefined,
-  field: string,
-  choices: readonly T[],
-  fallback: T,
-): T {
-  if (value === undefined) return fallback;
-  if (!choices.includes(value))
-    throw new ToolInputError(
-      `Agent ${field} must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}; got ${JSON.stringify(value)}.`,
-    );
-  return value;
-}
-
-// Serialization loads with the first toDict/fromDict/toYAML/fromYAML, not with `import 'protolink'`.
-const loadSerializeAgent = lazyRequire((): typeof import('./serialization/serialize-agent') =>
-  require('./serialization/serialize-agent'),
-);
-const loadRestoreAgent = lazyRequire((): typeof import('./serialization/restore-agent') =>
-  require('./serialization/restore-agent'),
-);
-const loadAgentYaml = lazyRequire((): typeof import('./serialization/agent-yaml') =>
-  require('./serialization/agent-yaml'),
-);
-const loadReadAgentYamlFile = lazyRequire((): typeof import('./serialization/read-agent-yaml-file') =>
-  require('./serialization/read-agent-yaml-file'),
-);
-
-/** The serving module, loaded on first `start()`. */
-const loadAgentServer = lazyRequire((): typeof import('../server/start-agent-server') =>
-  require('../server/start-agent-server'),
-);
