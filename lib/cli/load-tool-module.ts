@@ -6,6 +6,7 @@ import { Agent } from '../agents/agent';
 import { ToolInputError } from '../errors/tool-input-error';
 import type { Policy } from '../policy/policy';
 import type { BaseTool } from '../tools/base-tool';
+import { hasCatalogMethods } from '../resources/has-catalog-methods';
 import { buildToolDefinitions } from '../tools/metadata/build-tool-definitions';
 
 /** Options of {@link loadToolModule}. */
@@ -57,7 +58,7 @@ export function loadToolModule(path: string, options: LoadToolModuleOptions = {}
     else if (typeof value === 'object' && value !== null && hasToolMethods(value.constructor))
       agent.addToolset(value);
   }
-  if (agent.tools.size === 0) {
+  if (agent.tools.size === 0 && agent.catalog.isEmpty) {
     throw new ToolInputError(
       `'${path}' exports no tools. Export an Agent, a class with @Tool methods, an instance of one, or tools (new NativeTool(…), calculator()…).`,
     );
@@ -131,7 +132,8 @@ function isTool(value: unknown): value is BaseTool {
 
 function hasToolMethods(target: unknown): boolean {
   if (typeof target !== 'function' || target === Object) return false;
-  return buildToolDefinitions(target).length > 0;
+  // A class with only resources or prompts is a toolset too: its catalog is served.
+  return buildToolDefinitions(target).length > 0 || hasCatalogMethods(target);
 }
 
 function constructToolset(toolset: new () => object): object {
