@@ -33,12 +33,20 @@ export function loadToolModule(path: string, options: LoadToolModuleOptions = {}
   const exported = findExportedAgent(exports);
   if (exported) {
     if (options.policy) {
-      return new Agent({
+      const replaced = new Agent({
         card: exported.card,
         policy: options.policy,
         approvalHandler: exported.approvalHandler,
         tools: [...exported.tools.values()],
       });
+      // Its resources and prompts come along (the card already lists them).
+      const { catalog } = exported;
+      replaced.catalog.add([
+        ...catalog.listResources(),
+        ...catalog.listResourceTemplates(),
+        ...catalog.listPrompts(),
+      ]);
+      return replaced;
     }
     return exported;
   }

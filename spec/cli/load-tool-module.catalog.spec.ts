@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { loadToolModule } from '../../lib/cli/load-tool-module';
+import { ActionDeniedError } from '../../lib/errors/action-denied-error';
+import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 
 const fixtures = join(__dirname, '..', 'fixtures', 'cli');
 
@@ -12,6 +14,14 @@ describe('loadToolModule', () => {
       description: 'Greets',
       messages: [{ role: 'user', content: { type: 'text', text: 'Hello' } }],
     });
+  });
+
+  it("keeps an exported agent's resources and prompts when a policy replaces its own", async () => {
+    const agent = loadToolModule(join(fixtures, 'catalog-agent-module.ts'), {
+      policy: new CapabilityPolicy({ 'handbook.read': 'deny' }),
+    });
+    expect(agent.catalog.listPrompts().map((entry) => entry.name)).toEqual(['greet']);
+    await expect(agent.readResource('handbook://intro')).rejects.toThrow(ActionDeniedError);
   });
 
   it('still refuses a module with neither tools nor resources nor prompts', () => {
