@@ -10,7 +10,7 @@ import { ToolValidationError } from '../../lib/errors/tool-validation-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { Resource } from '../../lib/resources/resource.decorator';
 import { RunContext } from '../../lib/runtime/run-context';
-import { NotesCatalog } from '../fixtures/toolsets/notes-catalog';
+import { NotesCatalog } from '../fixtures/catalog/notes-catalog';
 
 const card = { name: 'notes', description: 'Notes', url: 'runtime://notes' };
 

@@ -16,7 +16,7 @@ import { Resource } from '../../lib/resources/resource.decorator';
 import type { AgentServerHandle } from '../../lib/server/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { Tool } from '../../lib/tools/decorators/tool.decorator';
-import { NotesCatalog, PNG_BYTES } from '../fixtures/toolsets/notes-catalog';
+import { NotesCatalog, PNG_BYTES } from '../fixtures/catalog/notes-catalog';
 
 const ROOT = join(__dirname, '..', '..');
 const card = { name: 'notes', description: 'Notes', url: 'http://127.0.0.1:0' };

@@ -7,7 +7,7 @@ import type { AgentServerHandle } from '../../../lib/server/agent-server-options
 import { startAgentServer } from '../../../lib/server/start-agent-server';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';
-import { NotesCatalog } from '../../fixtures/toolsets/notes-catalog';
+import { NotesCatalog } from '../../fixtures/catalog/notes-catalog';
 
 function notesAgent(): Agent {
   return new Agent({
