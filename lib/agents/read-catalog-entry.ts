@@ -1,3 +1,4 @@
+import { ToolValidationError } from '../errors/tool-validation-error';
 import type { GetPromptResult } from '../prompts/prompt-messages';
 import { toPromptMessages } from '../prompts/prompt-messages';
 import type { CatalogEntry } from '../resources/catalog-entry';
@@ -26,7 +27,9 @@ export async function readCatalogResource(
   context: RunContext,
 ): Promise<ReadResourceResult> {
   const { entry, args } = catalog.resolveResource(uri);
-  const result = await executeToolCall(hostFor(host, entry), entry.tool.name, context, args);
+  const result = await executeToolCall(hostFor(host, entry), entry.tool.name, context, args).catch(
+    renameInvalid(`the resource '${uri}'`),
+  );
   return toResourceContents(result, uri, entry.mimeType, `The resource '${uri}'`);
 }
 
@@ -46,7 +49,9 @@ export async function getCatalogPrompt(
   args: Record<string, unknown> = {},
 ): Promise<GetPromptResult> {
   const entry = catalog.resolvePrompt(name);
-  const result = await executeToolCall(hostFor(host, entry), entry.tool.name, context, args);
+  const result = await executeToolCall(hostFor(host, entry), entry.tool.name, context, args).catch(
+    renameInvalid(`the prompt '${name}'`),
+  );
   const messages = Object.freeze(toPromptMessages(result, `The prompt '${name}'`));
   return Object.freeze(
     entry.description === undefined ? { messages } : { description: entry.description, messages },
@@ -74,6 +79,19 @@ export function toCatalogSkill(entry: CatalogEntry): AgentSkill {
     tags: [tag],
     inputSchema: entry.kind === 'resource' ? {} : entry.tool.inputSchema,
   });
+}
+
+/** Names the resource or prompt (not its internal tool) in a validation error's message. */
+function renameInvalid(subject: string): (error: unknown) => never {
+  return (error) => {
+    if (!(error instanceof ToolValidationError)) throw error;
+    throw new ToolValidationError({
+      issues: [...error.issues],
+      subject,
+      toolName: error.toolName,
+      cause: error,
+    });
+  };
 }
 
 function hostFor(host: ToolCallHost, entry: CatalogEntry): ToolCallHost {

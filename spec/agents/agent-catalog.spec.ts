@@ -98,7 +98,9 @@ describe('Agent catalog (resources, templates, prompts)', () => {
     it('rejects a template URI whose variable does not validate', async () => {
       const read = agent.readResource('notes://inbox/forty');
       await expect(read).rejects.toThrow(ToolValidationError);
-      await expect(agent.readResource('notes://inbox/forty')).rejects.toThrow(/id/);
+      await expect(agent.readResource('notes://inbox/forty')).rejects.toThrow(
+        `Invalid arguments for the resource 'notes://inbox/forty': id: must be an integer, got the string "forty"`,
+      );
     });
 
     it('rejects an unknown URI with ResourceNotFoundError carrying the URI', async () => {
@@ -173,6 +175,9 @@ describe('Agent catalog (resources, templates, prompts)', () => {
 
     it('rejects missing arguments with ToolValidationError', async () => {
       await expect(agent.getPrompt('summarize', {})).rejects.toThrow(ToolValidationError);
+      await expect(agent.getPrompt('summarize', {})).rejects.toThrow(
+        "Invalid arguments for the prompt 'summarize': text: is required",
+      );
     });
 
     it('rejects an unknown prompt with PromptNotFoundError listing the prompts', async () => {
