@@ -281,6 +281,39 @@ describe('Serving resources, templates and prompts over MCP', () => {
     });
   });
 
+  describe('capabilities by what is registered', () => {
+    it('declares prompts (not resources) for an agent with prompts only, and resources (not prompts) for one with resources only', async () => {
+      class OnlyPrompts {
+        @Prompt({ name: 'hello', description: 'Says hello' })
+        hello(): string {
+          return 'hello';
+        }
+      }
+      class OnlyResources {
+        @Resource({ uri: 'only://one' })
+        one(): string {
+          return 'one';
+        }
+      }
+      for (const [service, expected] of [
+        [new OnlyPrompts(), { tools: {}, logging: {}, completions: {}, prompts: { listChanged: true } }],
+        [
+          new OnlyResources(),
+          { tools: {}, logging: {}, completions: {}, resources: { subscribe: true, listChanged: true } },
+        ],
+      ] as const) {
+        const served = await startAgentServer(new Agent({ card, transport: 'http', toolsets: [service] }));
+        const client = await connect(served.mcpUrl);
+        try {
+          expect(client.getServerCapabilities()).toEqual(expected);
+        } finally {
+          await client.close();
+          await served.close();
+        }
+      }
+    });
+  });
+
   describe('a tools-only agent', () => {
     it('declares exactly tools and logging, and answers resources/list as not found', async () => {
       class OnlyTools {

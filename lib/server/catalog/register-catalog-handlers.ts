@@ -59,34 +59,54 @@ export function registerCatalogHandlers(
       throw toCatalogMcpError(error, what, options.onError);
     }
   };
-  server.setRequestHandler(ListResourcesRequestSchema, (request): ListResourcesResult => {
-    const page = paginateCatalog(catalog.listResources(), request.params?.cursor);
-    return withCursor({ resources: page.items.map(toMcpResource) }, page.nextCursor);
-  });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, (request): ListResourceTemplatesResult => {
-    const page = paginateCatalog(catalog.listResourceTemplates(), request.params?.cursor);
-    return withCursor({ resourceTemplates: page.items.map(toMcpResourceTemplate) }, page.nextCursor);
-  });
-  server.setRequestHandler(ListPromptsRequestSchema, (request): ListPromptsResult => {
-    const page = paginateCatalog(catalog.listPrompts(), request.params?.cursor);
-    return withCursor({ prompts: page.items.map(toMcpPrompt) }, page.nextCursor);
-  });
-  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
-    guarded(`Reading resource ${request.params.uri}`, async () => {
-      const result = await agent.readResource(request.params.uri, contextFor('resources/read', extra));
-      return { contents: result.contents.map((item) => ({ ...item })) } as ReadResourceResult;
-    }),
-  );
-  server.setRequestHandler(GetPromptRequestSchema, (request, extra) =>
-    guarded(`Getting prompt ${request.params.name}`, async () => {
-      const result = await agent.getPrompt(
-        request.params.name,
-        request.params.arguments ?? {},
-        contextFor('prompts/get', extra),
-      );
-      return structuredClone(result) as GetPromptResult;
-    }),
-  );
+  // The SDK refuses handlers of a capability the server does not declare: each kind only when registered.
+  const subscriptions = new Set<string>();
+  const declared = { resources: catalog.hasResources, prompts: catalog.hasPrompts };
+  if (declared.resources) {
+    server.setRequestHandler(ListResourcesRequestSchema, (request): ListResourcesResult => {
+      const page = paginateCatalog(catalog.listResources(), request.params?.cursor);
+      return withCursor({ resources: page.items.map(toMcpResource) }, page.nextCursor);
+    });
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, (request): ListResourceTemplatesResult => {
+      const page = paginateCatalog(catalog.listResourceTemplates(), request.params?.cursor);
+      return withCursor({ resourceTemplates: page.items.map(toMcpResourceTemplate) }, page.nextCursor);
+    });
+    server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
+      guarded(`Reading resource ${request.params.uri}`, async () => {
+        const result = await agent.readResource(request.params.uri, contextFor('resources/read', extra));
+        return { contents: result.contents.map((item) => ({ ...item })) } as ReadResourceResult;
+      }),
+    );
+    server.setRequestHandler(SubscribeRequestSchema, (request) =>
+      guarded('Subscribing', async () => {
+        catalog.resolveResource(request.params.uri);
+        subscriptions.add(request.params.uri);
+        return {};
+      }),
+    );
+    server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+      if (typeof request.params.uri !== 'string')
+        throw toWireMcpError(ErrorCode.InvalidParams, 'resources/unsubscribe needs a uri.');
+      subscriptions.delete(request.params.uri);
+      return {};
+    });
+  }
+  if (declared.prompts) {
+    server.setRequestHandler(ListPromptsRequestSchema, (request): ListPromptsResult => {
+      const page = paginateCatalog(catalog.listPrompts(), request.params?.cursor);
+      return withCursor({ prompts: page.items.map(toMcpPrompt) }, page.nextCursor);
+    });
+    server.setRequestHandler(GetPromptRequestSchema, (request, extra) =>
+      guarded(`Getting prompt ${request.params.name}`, async () => {
+        const result = await agent.getPrompt(
+          request.params.name,
+          request.params.arguments ?? {},
+          contextFor('prompts/get', extra),
+        );
+        return structuredClone(result) as GetPromptResult;
+      }),
+    );
+  }
   server.setRequestHandler(CompleteRequestSchema, (request) =>
     guarded('Completion', async (): Promise<CompleteResult> => {
       const { ref, argument, context } = request.params;
@@ -96,20 +116,6 @@ export function registerCatalogHandlers(
       return { completion: { ...completion, values: [...completion.values] } };
     }),
   );
-  const subscriptions = new Set<string>();
-  server.setRequestHandler(SubscribeRequestSchema, (request) =>
-    guarded('Subscribing', async () => {
-      catalog.resolveResource(request.params.uri);
-      subscriptions.add(request.params.uri);
-      return {};
-    }),
-  );
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    if (typeof request.params.uri !== 'string')
-      throw toWireMcpError(ErrorCode.InvalidParams, 'resources/unsubscribe needs a uri.');
-    subscriptions.delete(request.params.uri);
-    return {};
-  });
   const stopUpdates = catalog.onResourceUpdated((uri) => {
     if (!subscriptions.has(uri) || !server.transport) return;
     server
@@ -117,7 +123,8 @@ export function registerCatalogHandlers(
       .catch((error: unknown) => options.onError?.(error, 'resources/updated'));
   });
   const stopChanges = catalog.onListChanged((kind) => {
-    if (!server.transport) return;
+    // A kind this session was not told about at initialize has no list to change for it.
+    if (!server.transport || !declared[kind]) return;
     const sent = kind === 'prompts' ? server.sendPromptListChanged() : server.sendResourceListChanged();
     sent.catch((error: unknown) => options.onError?.(error, 'list_changed'));
   });
