@@ -18,6 +18,8 @@ export {
   ApprovalRequiredError,
   ToolCancelledError,
   BudgetExceededError,
+  ResourceNotFoundError,
+  PromptNotFoundError,
 } from './errors/index';
 export type {
   ProtolinkErrorOptions,
@@ -31,7 +33,30 @@ export type {
   ActionPolicyErrorOptions,
   ToolCancelledErrorOptions,
   BudgetExceededErrorOptions,
+  ResourceNotFoundErrorOptions,
+  PromptNotFoundErrorOptions,
 } from './errors/index';
+export { Resource } from './resources/resource.decorator';
+export { ResourceTemplate } from './resources/resource-template.decorator';
+export type { ResourceOptions, ResourceTemplateOptions } from './resources/resource-options';
+export type {
+  CompletionProvider,
+  CompletionProviders,
+  CompletionContext,
+} from './resources/completion-provider';
+export type { ResourceContents, ReadResourceResult } from './resources/resource-contents';
+export { CatalogRegistry, MAX_COMPLETION_VALUES } from './resources/catalog-registry';
+export type { CompletionReference, CompletionResult, ResolvedResource } from './resources/catalog-registry';
+export type {
+  CatalogEntry,
+  ResourceEntry,
+  ResourceTemplateEntry,
+  PromptEntry,
+  PromptArgumentEntry,
+} from './resources/catalog-entry';
+export { Prompt } from './prompts/prompt.decorator';
+export type { PromptOptions } from './prompts/prompt-options';
+export type { PromptMessage, GetPromptResult } from './prompts/prompt-messages';
 export { Agent } from './agents/agent';
 export type { AgentAddToolOptions, AgentToolOptions } from './agents/agent-tool-options';
 export type { AgentOptions, AgentTelemetryOptions, AgentTransport, SkillsMode } from './agents/agent-options';

@@ -8,7 +8,13 @@ import type { Policy } from '../policy/policy';
 import type { PolicyDecision } from '../policy/policy-decision';
 import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
 import { assertKnownOptions } from '../runtime/assert-known-options';
-import { lazyRequire } from '../runtime/lazy-require';
+import {
+  loadAgentServer,
+  loadAgentYaml,
+  loadReadAgentYamlFile,
+  loadRestoreAgent,
+  loadSerializeAgent,
+} from './agent-lazy-modules';
 import { RunContext } from '../runtime/run-context';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { TelemetryListener } from '../runtime/telemetry-emitter';
@@ -23,6 +29,7 @@ import type { AgentEventMap, AgentEventName } from './agent-events';
 import { AGENT_OPTIONS, AGENT_TELEMETRY_OPTIONS } from './agent-options';
 import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
 import { AgentSkill } from './agent-skill';
+import { pickOption } from './pick-agent-option';
 import { AGENT_ADD_TOOL_OPTIONS, AGENT_TOOL_OPTIONS } from './agent-tool-options';
 import type { AgentAddToolOptions, AgentToolOptions } from './agent-tool-options';
 import { checkToolPolicy } from './check-policy';
@@ -32,6 +39,11 @@ import type { ToolCallHost } from './execute-tool-call';
 import { ReadonlyToolMap } from './readonly-tool-map';
 import type { AgentDict, McpServerDict } from './serialization/agent-dict';
 import type { AgentRestoreOverrides } from './serialization/restore-agent';
+import type { GetPromptResult } from '../prompts/prompt-messages';
+import type { CatalogEntry } from '../resources/catalog-entry';
+import { CatalogRegistry } from '../resources/catalog-registry';
+import type { ReadResourceResult } from '../resources/resource-contents';
+import { getCatalogPrompt, readCatalogResource, toCatalogSkill } from './read-catalog-entry';
 
 /**
  * Holds tools, advertises them as skills, and is the controlled path for calling them: every call is
@@ -55,6 +67,8 @@ export class Agent {
   readonly samplingHandler: SamplingHandler | undefined;
   /** The agent's tools by name (a read-only live view). */
   readonly tools: ReadonlyMap<string, BaseTool>;
+  /** The agent's resources, resource templates and prompts (found by `addToolset`). */
+  readonly catalog = new CatalogRegistry();
   private readonly registry = new ToolRegistry();
   private readonly toolSkillIds = new Set<string>();
   private readonly host: ToolCallHost;
@@ -128,6 +142,7 @@ export class Agent {
       nextCallId: () => `call_${++sequence}`,
     };
     for (const tool of collectInitialTools(options)) this.addTool(tool);
+    for (const instance of options.toolsets ?? []) this.registerCatalog(this.catalog.scan(instance));
   }
 
   /** The agent's name (the card's). */
@@ -158,18 +173,33 @@ export class Agent {
 
   /**
    * Scans an instance's `@Tool` methods and registers them all (none if any is declared wrongly, or if a
-   * name is held by a tool from another source and `options.replace` is not true).
+   * name is held by a tool from another source and `options.replace` is not true), with its `@Resource`,
+   * `@ResourceTemplate` and `@Prompt` methods (in {@link catalog}).
    *
-   * @throws ToolDefinitionError when a tool is declared wrongly, a name is held by another source, or an
-   *   option is not known.
+   * @throws ToolDefinitionError when a tool or catalog entry is declared wrongly, a name (or resource URI)
+   *   is taken, or an option is not known.
    */
   addToolset(instance: object, options: AgentAddToolOptions = {}): BaseTool[] {
     assertKnownOptions(options, AGENT_ADD_TOOL_OPTIONS, { where: 'agent.addToolset()' });
+    const entries = this.catalog.scan(instance);
     const tools = this.registry.registerAll(instance, {
       replace: options.replace === true ? true : 'same-source',
     });
     for (const tool of tools) this.syncSkill(tool);
+    this.registerCatalog(entries);
     return tools;
+  }
+
+  /**
+   * Registers only an instance's `@Resource`, `@ResourceTemplate` and `@Prompt` methods (not its tools),
+   * for discovery code that registers tools on its own (the Nest module).
+   *
+   * @throws ToolDefinitionError when an entry is declared wrongly or its URI or name is taken.
+   */
+  addCatalog(instance: object): readonly CatalogEntry[] {
+    const entries = this.catalog.scan(instance);
+    this.registerCatalog(entries);
+    return entries;
   }
 
   /**
@@ -250,6 +280,36 @@ export class Agent {
       );
     }
     return executeToolCall(this.host, name, context, args);
+  }
+
+  /**
+   * Reads a resource (a `@Resource` URI or one a `@ResourceTemplate` matches) through the same path as a tool
+   * call: variables validated, policy, approval, budget, cancellation. A denied read rejects, never data.
+   *
+   * @throws ResourceNotFoundError, ToolValidationError, ActionDeniedError, ApprovalRequiredError,
+   *   BudgetExceededError, ToolCancelledError, ToolDefinitionError, or the method's own error.
+   */
+  readResource(uri: string, context: RunContext = new RunContext()): Promise<ReadResourceResult> {
+    return readCatalogResource(this.host, this.catalog, uri, context);
+  }
+
+  /**
+   * Gets a `@Prompt`'s messages through the same path as a tool call (arguments validated, policy, approval).
+   *
+   * @throws PromptNotFoundError, ToolValidationError, ActionDeniedError, ApprovalRequiredError,
+   *   BudgetExceededError, ToolCancelledError, ToolDefinitionError, or the method's own error.
+   */
+  getPrompt(
+    name: string,
+    args?: Record<string, unknown>,
+    context: RunContext = new RunContext(),
+  ): Promise<GetPromptResult> {
+    return getCatalogPrompt(this.host, this.catalog, name, context, args);
+  }
+
+  /** Tells the served sessions subscribed to a resource that it changed (`notifications/resources/updated`). */
+  notifyResourceUpdated(uri: string): void {
+    this.catalog.notifyResourceUpdated(uri);
   }
 
   /**
@@ -359,42 +419,14 @@ export class Agent {
     return Agent.fromDict(loadAgentYaml().parseAgentYaml(text, { file: path }), options);
   }
 
+  private registerCatalog(entries: readonly CatalogEntry[]): void {
+    this.catalog.add(entries);
+    if (this.skillsMode === 'auto') for (const entry of entries) this.card.setSkill(toCatalogSkill(entry));
+  }
+
   private syncSkill(tool: BaseTool): void {
     if (this.skillsMode !== 'auto') return;
     this.card.setSkill(AgentSkill.fromTool(tool));
     this.toolSkillIds.add(tool.name);
   }
 }
-
-function pickOption<T extends string>(
-  value: T | undefined,
-  field: string,
-  choices: readonly T[],
-  fallback: T,
-): T {
-  if (value === undefined) return fallback;
-  if (!choices.includes(value))
-    throw new ToolInputError(
-      `Agent ${field} must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}; got ${JSON.stringify(value)}.`,
-    );
-  return value;
-}
-
-// Serialization loads with the first toDict/fromDict/toYAML/fromYAML, not with `import 'protolink'`.
-const loadSerializeAgent = lazyRequire((): typeof import('./serialization/serialize-agent') =>
-  require('./serialization/serialize-agent'),
-);
-const loadRestoreAgent = lazyRequire((): typeof import('./serialization/restore-agent') =>
-  require('./serialization/restore-agent'),
-);
-const loadAgentYaml = lazyRequire((): typeof import('./serialization/agent-yaml') =>
-  require('./serialization/agent-yaml'),
-);
-const loadReadAgentYamlFile = lazyRequire((): typeof import('./serialization/read-agent-yaml-file') =>
-  require('./serialization/read-agent-yaml-file'),
-);
-
-/** The serving module, loaded on first `start()`. */
-const loadAgentServer = lazyRequire((): typeof import('../server/start-agent-server') =>
-  require('../server/start-agent-server'),
-);

@@ -6,6 +6,7 @@ import { Agent } from '../agents/agent';
 import { ToolInputError } from '../errors/tool-input-error';
 import type { Policy } from '../policy/policy';
 import type { BaseTool } from '../tools/base-tool';
+import { hasCatalogMethods } from '../resources/has-catalog-methods';
 import { buildToolDefinitions } from '../tools/metadata/build-tool-definitions';
 
 /** Options of {@link loadToolModule}. */
@@ -32,12 +33,20 @@ export function loadToolModule(path: string, options: LoadToolModuleOptions = {}
   const exported = findExportedAgent(exports);
   if (exported) {
     if (options.policy) {
-      return new Agent({
+      const replaced = new Agent({
         card: exported.card,
         policy: options.policy,
         approvalHandler: exported.approvalHandler,
         tools: [...exported.tools.values()],
       });
+      // Its resources and prompts come along (the card already lists them).
+      const { catalog } = exported;
+      replaced.catalog.add([
+        ...catalog.listResources(),
+        ...catalog.listResourceTemplates(),
+        ...catalog.listPrompts(),
+      ]);
+      return replaced;
     }
     return exported;
   }
@@ -57,7 +66,7 @@ export function loadToolModule(path: string, options: LoadToolModuleOptions = {}
     else if (typeof value === 'object' && value !== null && hasToolMethods(value.constructor))
       agent.addToolset(value);
   }
-  if (agent.tools.size === 0) {
+  if (agent.tools.size === 0 && agent.catalog.isEmpty) {
     throw new ToolInputError(
       `'${path}' exports no tools. Export an Agent, a class with @Tool methods, an instance of one, or tools (new NativeTool(…), calculator()…).`,
     );
@@ -131,7 +140,8 @@ function isTool(value: unknown): value is BaseTool {
 
 function hasToolMethods(target: unknown): boolean {
   if (typeof target !== 'function' || target === Object) return false;
-  return buildToolDefinitions(target).length > 0;
+  // A class with only resources or prompts is a toolset too: its catalog is served.
+  return buildToolDefinitions(target).length > 0 || hasCatalogMethods(target);
 }
 
 function constructToolset(toolset: new () => object): object {

@@ -26,3 +26,7 @@ export { ToolCancelledError } from './tool-cancelled-error';
 export type { ToolCancelledErrorOptions } from './tool-cancelled-error';
 export { BudgetExceededError } from './budget-exceeded-error';
 export type { BudgetExceededErrorOptions } from './budget-exceeded-error';
+export { ResourceNotFoundError } from './resource-not-found-error';
+export type { ResourceNotFoundErrorOptions } from './resource-not-found-error';
+export { PromptNotFoundError } from './prompt-not-found-error';
+export type { PromptNotFoundErrorOptions } from './prompt-not-found-error';

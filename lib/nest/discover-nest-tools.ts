@@ -72,7 +72,7 @@ export function discoverNestTools(
  * `useFactory`/`useExisting` provider (metatype is the factory) or a `useValue` one (metatype is null), the
  * class of the instance it produced. Plain objects and prototype-less values have none.
  */
-function toolClassOf(wrapper: InstanceWrapper): (new (...args: never[]) => object) | undefined {
+export function toolClassOf(wrapper: InstanceWrapper): (new (...args: never[]) => object) | undefined {
   const metatype = wrapper.metatype as unknown;
   if (!wrapper.isFactory && typeof metatype === 'function' && metatype.prototype) {
     return metatype as new (...args: never[]) => object;
@@ -94,7 +94,7 @@ function toolClassOf(wrapper: InstanceWrapper): (new (...args: never[]) => objec
   return constructor as new (...args: never[]) => object;
 }
 
-function withProvider<T>(provider: string, build: () => T): T {
+export function withProvider<T>(provider: string, build: () => T): T {
   try {
     return build();
   } catch (error) {
@@ -106,13 +106,17 @@ function withProvider<T>(provider: string, build: () => T): T {
   }
 }
 
-function scopedProviderError(wrapper: InstanceWrapper, method: string): ToolDefinitionError {
+export function scopedProviderError(
+  wrapper: InstanceWrapper,
+  method: string,
+  what = 'a @Tool',
+): ToolDefinitionError {
   const singletonNeeded =
     'Tools are registered once on the application-wide Agent, so their provider must be a singleton';
   if (wrapper.scope === Scope.TRANSIENT || wrapper.scope === Scope.REQUEST) {
     const scope = wrapper.scope === Scope.TRANSIENT ? 'transient' : 'request-scoped';
     return new ToolDefinitionError(
-      `${method} is a @Tool on a ${scope} provider. ${singletonNeeded}: remove the scope option ` +
+      `${method} is ${what} on a ${scope} provider. ${singletonNeeded}: remove the scope option ` +
         '(or move the tool to a singleton service that takes the request data as arguments).',
     );
   }
@@ -127,13 +131,13 @@ function scopedProviderError(wrapper: InstanceWrapper, method: string): ToolDefi
         ? `${causeName}, declared with scope: Scope.REQUEST`
         : causeName;
   return new ToolDefinitionError(
-    `${method} is a @Tool on a provider that is request-scoped because it depends on ${how} ` +
+    `${method} is ${what} on a provider that is request-scoped because it depends on ${how} ` +
       `(${path.map(describeNestProvider).join(' → ')}). ${singletonNeeded}: make ${causeName} a singleton, ` +
       `or move the tool to a singleton service that does not inject ${causeName} (take the request data as tool arguments).`,
   );
 }
 
-function isStaticWrapper(wrapper: InstanceWrapper): boolean {
+export function isStaticWrapper(wrapper: InstanceWrapper): boolean {
   if (wrapper.scope === Scope.REQUEST || wrapper.scope === Scope.TRANSIENT) return false;
   return wrapper.isDependencyTreeStatic();
 }

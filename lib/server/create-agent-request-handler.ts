@@ -24,6 +24,8 @@ import { resolveRedisOption } from './resolve-redis-option';
 import type { RedisOption } from './resolve-redis-option';
 import type { ServableAgent } from './servable-agent';
 import { SharedStateConnection } from './shared-state-connection';
+import { relayResourceUpdates } from './catalog/relay-resource-updates';
+import type { ResourceUpdatesRelay } from './catalog/relay-resource-updates';
 
 export type { AgentRequestHandlerOptions } from './agent-request-handler-options';
 
@@ -204,6 +206,7 @@ export function createAgentRequestHandler(
 class EndpointSource {
   current: McpEndpoint | undefined;
   private closing: Promise<void> | undefined;
+  private relay: ResourceUpdatesRelay | undefined;
 
   constructor(
     private readonly agent: ServableAgent,
@@ -225,7 +228,11 @@ class EndpointSource {
     if (this.closing) {
       throw new SessionStoreUnavailableError({ reason: 'the server is closed', retryable: false });
     }
-    this.current ??= new McpEndpoint(this.agent, { ...this.options, sharedState });
+    if (!this.current) {
+      this.current = new McpEndpoint(this.agent, { ...this.options, sharedState });
+      // Resource updates reported in any process reach the sessions subscribed in every other.
+      this.relay = relayResourceUpdates(this.agent, sharedState.bus, this.options.onError);
+    }
     return this.current;
   }
 
@@ -233,6 +240,7 @@ class EndpointSource {
   close(): Promise<void> {
     return (this.closing ??= (async () => {
       await this.current?.close();
+      await this.relay?.stop();
       await this.connection?.close();
     })());
   }

@@ -9,6 +9,8 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import * as z from 'zod';
 import { ToolInputError } from '../errors/tool-input-error';
 import type { RunContext } from '../runtime/run-context';
+import { registerCatalogHandlers } from './catalog/register-catalog-handlers';
+import { servedCatalogOf, toCatalogCapabilities } from './catalog/servable-catalog';
 import type { ServableAgent } from './servable-agent';
 import type { ServedCallInfo } from './served-call-info';
 import { ServedToolCalls } from './served-tool-calls';
@@ -108,10 +110,12 @@ export function createSessionMcpServer(
   options: McpServerOptions = {},
 ): Server {
   const card = calls.agent.card;
+  // Resources, prompts and completions are declared (and served) only when the agent has some.
+  const catalog = servedCatalogOf(calls.agent);
   const server = new Server(
     { name: options.name ?? card.name, version: options.version ?? card.version ?? '0.0.0' },
     {
-      capabilities: { tools: {}, logging: {} },
+      capabilities: { tools: {}, logging: {}, ...toCatalogCapabilities(catalog) },
       instructions: options.instructions ?? (card.description || undefined),
       // The SDK builds a new Ajv (about 1 ms) per server for its own elicitInput(), which these servers never
       // use (answers to context.elicit() are checked by our validator); stateless serving builds a server per
@@ -144,6 +148,7 @@ export function createSessionMcpServer(
       if (onCanceled) extra.signal.removeEventListener('abort', onCanceled);
     }
   });
+  if (catalog) registerCatalogHandlers(server, catalog, options);
   return server;
 }
 

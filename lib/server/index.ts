@@ -59,3 +59,8 @@ export {
   SESSION_STORE_UNAVAILABLE_RPC_CODE,
 } from '../errors/session-store-unavailable-error';
 export { SessionStoreDataError } from '../errors/session-store-data-error';
+export {
+  RESOURCE_NOT_FOUND_ERROR_CODE,
+  CATALOG_ACCESS_DENIED_ERROR_CODE,
+} from './catalog/to-catalog-mcp-error';
+export { CATALOG_PAGE_SIZE } from './catalog/paginate-catalog';

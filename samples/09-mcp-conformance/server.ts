@@ -1,10 +1,14 @@
-// Sample 09 (server): the tools the official MCP conformance suite calls, written as an ordinary @Tool toolset.
+// Sample 09 (server): the tools the official MCP conformance suite calls, written as an ordinary @Tool toolset,
+// and (in catalog.ts) the resources, template and prompts it reads.
 // Serve it:   npx protolink serve samples/09-mcp-conformance/server.ts --http http://127.0.0.1:3001
 // Check it:   npx @modelcontextprotocol/conformance server --url http://127.0.0.1:3001/mcp --suite all (Node >= 22)
 // The same toolset works in-process through agent.callTool (progress and log become agent events;
 // elicit/sample go to the Agent's elicitationHandler/samplingHandler) and served, where they reach the client.
 import 'reflect-metadata';
 import { Context, Param, RunContext, Tool, Toolset, ToolResult } from '../../lib/index';
+
+// The resources, template and prompts the suite reads (served by `protolink serve` beside the tools).
+export { ConformanceCatalog } from './catalog';
 
 /** A 1×1 red PNG. */
 const RED_PIXEL_PNG =

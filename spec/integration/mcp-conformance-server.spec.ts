@@ -3,21 +3,16 @@
 // registry (the suite needs Node >= 22; the project runs on Node >= 20.19).
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { listScenarios, runConformance } from '../fixtures/conformance/run-conformance';
 import type { ConformanceRun } from '../fixtures/conformance/run-conformance';
-import { SERVER_IN_SCOPE } from '../fixtures/conformance/server-in-scope';
+import { SERVER_SCENARIOS } from '../fixtures/conformance/server-scenarios';
 
 jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..', '..');
-const BASELINE = join(ROOT, 'spec', 'fixtures', 'conformance', 'server-expected-failures.yml');
-
-/** The server scenarios that concern tools (issue 13): each must pass with no warning. */
-const IN_SCOPE = SERVER_IN_SCOPE;
 
 describe('MCP conformance suite: protolink serve', () => {
   let server: ChildProcessWithoutNullStreams | undefined;
@@ -51,10 +46,7 @@ describe('MCP conformance suite: protolink serve', () => {
       server!.stderr.on('data', onData);
       server!.once('exit', (code) => reject(new Error(`protolink serve exited (${code}):\n${serverOutput}`)));
     });
-    run = await runConformance(
-      ['server', '--url', mcpUrl, '--suite', 'all', '--expected-failures', BASELINE],
-      outputDir,
-    );
+    run = await runConformance(['server', '--url', mcpUrl, '--suite', 'all'], outputDir);
   });
 
   afterAll(() => {
@@ -62,27 +54,22 @@ describe('MCP conformance suite: protolink serve', () => {
     if (outputDir) rmSync(outputDir, { recursive: true, force: true });
   });
 
-  it('knows every in-scope scenario by name (the suite did not rename or drop one)', async () => {
+  it('knows exactly the 32 server scenarios (the suite did not rename, drop or add one)', async () => {
     const names = await listScenarios('server');
-    expect(names).toEqual(expect.arrayContaining(IN_SCOPE));
+    expect([...names].sort()).toEqual([...SERVER_SCENARIOS].sort());
+    expect(SERVER_SCENARIOS).toHaveLength(32);
   });
 
-  it('passes the baseline check: only out-of-scope scenarios fail', () => {
+  it('exits 0: every scenario passes, with no baseline of expected failures', () => {
     if (run.code !== 0) throw new Error(`conformance exited with ${run.code}:\n${run.output}`);
-    expect(run.output).toContain('Baseline check passed');
+    expect(run.checks.size).toBe(SERVER_SCENARIOS.length);
   });
 
-  it.each(IN_SCOPE)('passes %s with no failure and no warning', (scenario) => {
+  it.each(SERVER_SCENARIOS)('passes %s with no failure and no warning', (scenario) => {
     const checks = run.checks.get(scenario);
     expect(checks).toBeDefined();
     const problems = checks!.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
     expect(problems).toEqual([]);
     expect(checks!.some((check) => check.status === 'SUCCESS')).toBe(true);
-  });
-
-  it('lists only resources, prompts and completions as expected failures', () => {
-    const baseline = (parseYaml(readFileSync(BASELINE, 'utf8')) as { server: string[] }).server;
-    for (const scenario of baseline) expect(scenario).toMatch(/^(resources-|prompts-|completion-complete$)/);
-    expect(baseline.filter((scenario) => IN_SCOPE.includes(scenario))).toEqual([]);
   });
 });

@@ -19,6 +19,10 @@ const samples: [string, RegExp][] = [
   ['07-serve/main.ts', /Server stopped\./],
   ['08-nestjs/main.ts', /withdraw_stock\(pear, 50\) refused: ActionDeniedError/],
   [
+    '14-nest-resources-and-prompts/main.ts',
+    /complete folder "i": inbox, ideas\nplan_day messages: resource, text\nnotes:\/\/private\/diary refused: MCP error -32003: Action 'notes:\/\/private\/diary' denied/,
+  ],
+  [
     '11-approval-in-inspector/main.ts',
     /delete_file\(draft\.md\) → deleted draft\.md\n[\s\S]*delete_file\(notes\.txt\) → refused: Action 'delete_file' denied: the user chose decline\nFiles left: notes\.txt, old-report\.pdf\nServer stopped\./,
   ],

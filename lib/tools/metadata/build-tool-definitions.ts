@@ -5,6 +5,7 @@ import { COMPILE_WITH_METADATA, NO_METADATA_TOOLCHAINS } from './decorator-metad
 import {
   readDesignParamTypes,
   readDesignReturnType,
+  readOwnCatalogMethods,
   readOwnParams,
   readOwnToolMethods,
   readToolset,
@@ -34,10 +35,13 @@ export function buildToolDefinitions(classTarget: Function): readonly ToolDefini
     string,
     { owner: Function; record: ToolMethodRecord; params: readonly ParamRecord[] }
   >();
+  // Methods of the catalog rooms (`@Resource`, `@ResourceTemplate`, `@Prompt`) have @Params of their own.
+  const catalogMethods = new Set(chain.flatMap((owner) => [...readOwnCatalogMethods(owner).keys()]));
   for (const owner of chain) {
     const params = readOwnParams(owner);
     const tools = readOwnToolMethods(owner);
     for (const [methodName, paramRecords] of params) {
+      if (!tools.has(methodName) && !winners.has(methodName) && catalogMethods.has(methodName)) continue;
       if (!tools.has(methodName) && !winners.has(methodName)) {
         throw new ToolDefinitionError(
           `${owner.name}.${methodName} has @Param/@Context parameters but no @Tool decorator. Add @Tool({ name, description }) to the method, or remove the parameter decorators.`,
@@ -87,6 +91,23 @@ export function buildToolDefinitions(classTarget: Function): readonly ToolDefini
   const frozen = Object.freeze(definitions);
   cache.set(classTarget, frozen);
   return frozen;
+}
+
+/**
+ * Builds the ordered parameters of one decorated method from its `@Param`/`@Context` records (shared with
+ * the catalog rooms, whose methods take parameters the same way).
+ *
+ * @throws ToolDefinitionError for an undecorated parameter, two decorators on one, duplicate names, missing
+ *   decorator metadata, or an unnamed `@Param()` mixed with named ones.
+ */
+export function buildParamDefinitions(
+  owner: Function,
+  methodName: string,
+  records: readonly ParamRecord[],
+  arity: number,
+  label: string,
+): ParamDefinition[] {
+  return buildParams(owner, methodName, records, arity, label);
 }
 
 function buildParams(

@@ -37,6 +37,16 @@ export interface ToolMethodRecord {
   readonly options: Readonly<ToolOptions>;
 }
 
+/**
+ * What a catalog decorator (`@Resource`, `@ResourceTemplate`, `@Prompt`) records for one method; its options
+ * are the decorator's own, read by its room (`lib/resources/`, `lib/prompts/`).
+ */
+export interface CatalogMethodRecord {
+  readonly methodName: string;
+  readonly kind: 'resource' | 'resourceTemplate' | 'prompt';
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
 /** A JSON Schema type name `@Param` takes as `type`. */
 export type ParamTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import {
+  CATALOG_METHODS_KEY,
   PROPERTY_DESCRIPTIONS_KEY,
   PROPERTY_TYPES_KEY,
   TOOL_METHODS_KEY,
@@ -7,6 +8,7 @@ import {
   TOOLSET_KEY,
 } from './metadata-keys';
 import type {
+  CatalogMethodRecord,
   ParamRecord,
   PropertyTypeDeclaration,
   ToolMethodRecord,
@@ -28,6 +30,22 @@ export function recordToolMethod(classTarget: Function, record: ToolMethodRecord
   if (map.has(record.methodName)) return false;
   map.set(record.methodName, Object.freeze(record));
   return true;
+}
+
+/** Records a catalog method (`@Resource`, `@ResourceTemplate`, `@Prompt`). False when it already had one. */
+export function recordCatalogMethod(classTarget: Function, record: CatalogMethodRecord): boolean {
+  const map = ownMap<CatalogMethodRecord>(classTarget, CATALOG_METHODS_KEY);
+  if (map.has(record.methodName)) return false;
+  map.set(record.methodName, Object.freeze(record));
+  return true;
+}
+
+/** The catalog method records declared on this class itself (not its bases). */
+export function readOwnCatalogMethods(classTarget: Function): ReadonlyMap<string, CatalogMethodRecord> {
+  return (
+    (Reflect.getOwnMetadata(CATALOG_METHODS_KEY, classTarget) as
+      Map<string, CatalogMethodRecord> | undefined) ?? new Map()
+  );
 }
 
 /** Records one `@Param`/`@Context` parameter of a method on its class. */

@@ -46,6 +46,20 @@ export function scanToolDefinition(
   return buildNativeTool(Object.create(classTarget.prototype) as object, classTarget, definition, manifest);
 }
 
+/**
+ * Builds the NativeTool of one method definition bound to an instance: the one place where `@Param`s
+ * become a validated argument object (the catalog rooms build their resources and prompts through it).
+ *
+ * @throws ToolDefinitionError when the definition's schemas or name are wrong.
+ */
+export function bindToolDefinition(
+  instance: object,
+  classTarget: Function,
+  definition: ToolDefinition,
+): NativeTool {
+  return buildNativeTool(instance, classTarget, definition);
+}
+
 function buildNativeTool(
   instance: object,
   classTarget: Function,

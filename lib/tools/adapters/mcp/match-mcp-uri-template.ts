@@ -1,14 +1,22 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { ToolDefinitionError } from '../../../errors/tool-definition-error';
+import { lazyRequire } from '../../../runtime/lazy-require';
+
+// Loaded with the first template compiled: `@ResourceTemplate` is exported by `protolink`, which stays light.
+const loadRe2js = lazyRequire((): typeof import('re2js') => require('re2js'));
 
 /** Longest URI template accepted from a server. */
 export const MAX_URI_TEMPLATE_LENGTH = 4_096;
 /** Most expressions (`{…}`) in one URI template. */
 const MAX_EXPRESSIONS = 64;
 
-/** Tells whether a URI is one of a template's URIs. */
+/** Tells whether a URI is one of a template's URIs, and reads its variables. */
 export interface McpUriTemplateMatcher {
+  /** The template's variable names, in order. */
+  readonly variables: readonly string[];
   matches(uri: string): boolean;
+  /** The variables of a matching URI (percent-decoded), or undefined when it does not match. */
+  match(uri: string): Record<string, string> | undefined;
 }
 
 /**
@@ -27,7 +35,9 @@ export function compileMcpUriTemplate(template: string): McpUriTemplateMatcher {
       `The URI template of ${template.length} characters is longer than ${MAX_URI_TEMPLATE_LENGTH}.`,
     );
   }
+  const { RE2JS } = loadRe2js();
   let pattern = '';
+  const variables: string[] = [];
   let expressions = 0;
   let index = 0;
   while (index < template.length) {
@@ -42,7 +52,7 @@ export function compileMcpUriTemplate(template: string): McpUriTemplateMatcher {
     expressions += 1;
     if (expressions > MAX_EXPRESSIONS)
       throw new ToolDefinitionError(`The URI template has more than ${MAX_EXPRESSIONS} expressions.`);
-    pattern += toExpressionPattern(template.slice(open + 1, close));
+    pattern += toExpressionPattern(template.slice(open + 1, close), variables, RE2JS);
     index = close + 1;
   }
   let compiled: RE2JS;
@@ -53,10 +63,35 @@ export function compileMcpUriTemplate(template: string): McpUriTemplateMatcher {
       cause: error,
     });
   }
-  return { matches: (uri) => compiled.matches(uri) };
+  return {
+    variables: Object.freeze([...variables]),
+    matches: (uri) => compiled.matches(uri),
+    match: (uri) => {
+      const matcher = compiled.matcher(uri);
+      if (!matcher.matches()) return undefined;
+      const values: Record<string, string> = Object.create(null) as Record<string, string>;
+      variables.forEach((name, position) => {
+        const value = matcher.group(position + 1);
+        if (value !== null && value !== undefined) values[name] = decodeValue(value);
+      });
+      return values;
+    },
+  };
 }
 
-function toExpressionPattern(expression: string): string {
+function decodeValue(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function toExpressionPattern(
+  expression: string,
+  variables: string[],
+  RE2JS: typeof import('re2js').RE2JS,
+): string {
   const operator = /^[+#./?&]/.test(expression) ? expression[0] : '';
   const names = expression
     .slice(operator.length)
@@ -67,20 +102,26 @@ function toExpressionPattern(expression: string): string {
     throw new ToolDefinitionError(`The URI template has an empty expression '{${expression}}'.`);
   const exploded = expression.includes('*');
   const segment = exploded ? '[^/,]+(?:,[^/,]+)*' : '[^/,]+';
+  // Each variable is one capture group, in order, so a match reads the values back.
   switch (operator) {
     case '?':
     case '&':
+      variables.push(...names);
       return names
-        .map((name, position) => `${position === 0 ? `\\${operator}` : '&'}${RE2JS.quote(name)}=[^&]+`)
+        .map((name, position) => `${position === 0 ? `\\${operator}` : '&'}${RE2JS.quote(name)}=([^&]+)`)
         .join('');
     case '+':
     case '#':
-      return '.+';
+      variables.push(names[0]);
+      return '(.+)';
     case '.':
-      return '\\.[^/,]+';
+      variables.push(names[0]);
+      return '\\.([^/,]+)';
     case '/':
-      return `/${segment}`;
+      variables.push(names[0]);
+      return `/(${segment})`;
     default:
-      return segment;
+      variables.push(names[0]);
+      return `(${segment})`;
   }
 }

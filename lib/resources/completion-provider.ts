@@ -1,0 +1,17 @@
+/** What a completion provider is told besides the value being typed. */
+export interface CompletionContext {
+  /** The values of the other variables or arguments already given, by name. */
+  readonly arguments?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Suggests values for one resource-template variable or prompt argument from what has been typed so far
+ * (served as `completion/complete`; at most 100 values are sent).
+ */
+export type CompletionProvider = (
+  value: string,
+  context?: CompletionContext,
+) => readonly string[] | Promise<readonly string[]>;
+
+/** Completion providers by variable or argument name. */
+export type CompletionProviders = Readonly<Record<string, CompletionProvider>>;
