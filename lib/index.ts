@@ -33,6 +33,12 @@ export type {
   BudgetExceededErrorOptions,
 } from './errors/index';
 export { Agent } from './agents/agent';
+export { InMemoryTaskStore } from './tasks/in-memory-task-store';
+export { isTerminalTaskStatus } from './tasks/task-record';
+export type { TaskOutcome, TaskRecord, TaskStatus } from './tasks/task-record';
+export type { CreateTaskInput, TaskPage, TaskStore } from './tasks/task-store';
+export { ToolTask } from './tasks/tool-task';
+export type { StartToolOptions } from './tasks/start-tool-task';
 export type { AgentAddToolOptions, AgentToolOptions } from './agents/agent-tool-options';
 export type { AgentOptions, AgentTelemetryOptions, AgentTransport, SkillsMode } from './agents/agent-options';
 export { AgentCard } from './agents/agent-card';

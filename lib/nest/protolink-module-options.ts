@@ -52,6 +52,7 @@ export const PROTOLINK_MODULE_OPTION_NAMES = defineKnownOptions<ProtolinkModuleO
     tools: true,
     toolsets: true,
     mcpServers: true,
+    taskStore: true,
     serve: true,
   },
   Object.fromEntries(Object.entries(AGENT_OPTIONS.advice).filter(([name]) => name !== 'serve')),

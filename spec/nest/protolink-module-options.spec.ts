@@ -17,6 +17,7 @@ import {
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { RunContext } from '../../lib/runtime/run-context';
 import { CustomersModule } from '../fixtures/nest/crm-app';
+import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
 
 const card = { name: 'crm-agent', description: 'CRM tools', url: 'http://127.0.0.1:0' };
 
@@ -61,6 +62,7 @@ const everyOption: Required<ProtolinkModuleOptions> = {
   tools: [],
   toolsets: [],
   mcpServers: [],
+  taskStore: new InMemoryTaskStore(),
   serve: everyServeOption,
 };
 
