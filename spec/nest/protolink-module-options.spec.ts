@@ -105,6 +105,7 @@ describe('ProtolinkModule', () => {
       const app = await createApp({ ...everyOption, serve: { ...everyServeOption, redis: undefined } });
       try {
         expect(app.get(Agent).tools.has('lookup_customer')).toBe(true);
+        expect(app.get(Agent).taskStore).toBe(everyOption.taskStore);
         expect(app.get(ProtolinkHttpServer).sessionCount).toBe(0);
       } finally {
         await app.close();
