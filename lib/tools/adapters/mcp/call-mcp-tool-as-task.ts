@@ -43,11 +43,21 @@ export async function callMcpToolAsTask(
           .catch(() => undefined);
       })
     : undefined;
-  const created = await client.request(
+  // Not aborted with the signal: a task created while the caller gave up would run on unowned. The caller
+  // is answered at once; the task is cancelled as soon as its id is known.
+  const creating = client.request(
     { method: 'tools/call', params: { name, arguments: args, task: {} } },
     CreateTaskResultSchema,
-    { signal, timeout: timeoutMs, ...(onprogress ? { onprogress } : {}) },
+    { timeout: timeoutMs, ...(onprogress ? { onprogress } : {}) },
   );
+  const created = await raceAbort(creating, signal).catch((error: unknown) => {
+    if (signal.aborted) {
+      void creating
+        .then((late) => client.experimental.tasks.cancelTask(late.task.taskId, { timeout: timeoutMs }))
+        .catch(() => undefined);
+    }
+    throw error;
+  });
   const taskId = created.task.taskId;
   const cancelRemote = (): void => {
     void client.experimental.tasks.cancelTask(taskId, { timeout: timeoutMs }).catch(() => undefined);
@@ -74,6 +84,15 @@ export async function callMcpToolAsTask(
   } finally {
     signal.removeEventListener('abort', cancelRemote);
   }
+}
+
+function raceAbort<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
