@@ -168,6 +168,25 @@ describe('served tasks (SDK client as judge, in memory)', () => {
     expect((await rejection(client.experimental.tasks.listTasks('garbage'))).code).toBe(-32602);
   });
 
+  it('reports a task whose process stopped heartbeating as failed, and tasks/result says so', async () => {
+    // As if another process had created the task for this session and died: its lease runs out.
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId;
+    const lost = await store.create({
+      owner: `session:${String(sessionId)}`,
+      toolName: 'report',
+      ttlMs: 60_000,
+      pollIntervalMs: 50,
+      leaseMs: 20,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const read = await client.experimental.tasks.getTask(lost.taskId);
+    expect(read.status).toBe('failed');
+    expect(read.statusMessage).toMatch(/stopped answering \(its lease ran out\)/);
+    const error = await rejection(client.experimental.tasks.getTaskResult(lost.taskId));
+    expect(error.code).toBe(-32603);
+    expect(error.message).toMatch(/failed without a result.*lease ran out/);
+  });
+
   it('still serves plain calls of task-capable tools', async () => {
     const result = await client.callTool({ name: 'report', arguments: { topic: 'plain' } });
     expect(result.content).toEqual([{ type: 'text', text: 'report on plain' }]);
