@@ -3,6 +3,7 @@ import type { Policy } from '../policy/policy';
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { ListenerErrorHandler } from '../runtime/telemetry-emitter';
 import type { OpenTelemetryApiLike } from '../runtime/tool-call-tracer';
+import type { TaskStore } from '../tasks/task-store';
 import type { BaseTool } from '../tools/base-tool';
 import type { AgentCard, AgentCardOptions } from './agent-card';
 import type { McpServerDict } from './serialization/agent-dict';
@@ -52,6 +53,8 @@ export interface AgentOptions {
   toolsets?: readonly object[];
   /** Serialized MCP server entries carried through restore until an MCP adapter reconnects them. */
   mcpServers?: readonly McpServerDict[];
+  /** Where `agent.startTool` keeps its tasks (default: an `InMemoryTaskStore` of this agent). */
+  taskStore?: TaskStore;
 }
 
 /** The options of `new Agent()`, and advice for the names people pass instead (the original's among them). */
@@ -69,6 +72,7 @@ export const AGENT_OPTIONS = defineKnownOptions<AgentOptions>(
     tools: true,
     toolsets: true,
     mcpServers: true,
+    taskStore: true,
   },
   {
     registry:

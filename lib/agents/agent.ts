@@ -19,6 +19,12 @@ import { RunContext } from '../runtime/run-context';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { TelemetryListener } from '../runtime/telemetry-emitter';
 import { ToolCallTracer } from '../runtime/tool-call-tracer';
+import { InMemoryTaskStore } from '../tasks/in-memory-task-store';
+import { startToolTask } from '../tasks/start-tool-task';
+import type { StartToolOptions } from '../tasks/start-tool-task';
+import { TaskRunner } from '../tasks/task-runner';
+import type { TaskStore } from '../tasks/task-store';
+import type { ToolTask } from '../tasks/tool-task';
 import type { BaseTool } from '../tools/base-tool';
 import { NativeTool } from '../tools/native-tool';
 import { ToolRegistry } from '../tools/registry/tool-registry';
@@ -69,6 +75,9 @@ export class Agent {
   readonly tools: ReadonlyMap<string, BaseTool>;
   /** The agent's resources, resource templates and prompts (found by `addToolset`). */
   readonly catalog = new CatalogRegistry();
+  /** Where `startTool` keeps its tasks (default: an `InMemoryTaskStore`). */
+  readonly taskStore: TaskStore;
+  private taskRunner: TaskRunner | undefined;
   private readonly registry = new ToolRegistry();
   private readonly toolSkillIds = new Set<string>();
   private readonly host: ToolCallHost;
@@ -117,6 +126,7 @@ export class Agent {
     }
     this.elicitationHandler = options.elicitationHandler;
     this.samplingHandler = options.samplingHandler;
+    this.taskStore = options.taskStore ?? new InMemoryTaskStore();
     this.tools = new ReadonlyToolMap(this.registry);
     this.pendingMcpServers = Object.freeze(
       (options.mcpServers ?? []).map((server) => structuredClone(server)),
@@ -310,6 +320,17 @@ export class Agent {
   /** Tells the served sessions subscribed to a resource that it changed (`notifications/resources/updated`). */
   notifyResourceUpdated(uri: string): void {
     this.catalog.notifyResourceUpdated(uri);
+  }
+
+  /**
+   * Starts a tool as a task through the same path as {@link callToolInContext}; resolves once the call is
+   * authorized and its task exists in {@link taskStore}, with a handle to poll, await or cancel it.
+   *
+   * @throws what {@link callToolInContext} throws before the tool runs (no task is created then).
+   */
+  startTool(name: string, args?: Record<string, unknown>, options?: StartToolOptions): Promise<ToolTask> {
+    this.taskRunner ??= new TaskRunner({ store: this.taskStore });
+    return startToolTask(this, this.taskRunner, name, args, options);
   }
 
   /**

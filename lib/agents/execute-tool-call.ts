@@ -11,6 +11,7 @@ import type { BaseTool, ToolCallOptions } from '../tools/base-tool';
 import { NativeTool } from '../tools/native-tool';
 import type { AgentEventMap } from './agent-events';
 import { runInToolCallScope } from '../runtime/tool-call-scope';
+import { hasToolLaunchHook, takeToolLaunchHook } from '../runtime/tool-launch-hook';
 import { AgentToolCallChannel } from './agent-tool-call-channel';
 import { approvalThroughChannel } from './approval-through-channel';
 import { hasDefaultAction, prepareToolCall, validateFor } from './prepare-tool-call';
@@ -53,7 +54,7 @@ export function executeToolCall(
   rawArgs: unknown,
 ): Promise<unknown> {
   const observer = ToolCallObserver.start(host, name, context, rawArgs);
-  if (observer.quiet && !AgentToolCallChannel.isNeeded(host)) {
+  if (observer.quiet && !AgentToolCallChannel.isNeeded(host) && !hasToolLaunchHook(context)) {
     try {
       const tool = host.resolveTool(name);
       if (needsNoAction(host.policy, tool)) return executeQuietly(tool, name, context, rawArgs);
@@ -129,6 +130,12 @@ async function executeObserved(
     });
     if (authorization instanceof Promise) await authorization;
     context.throwIfCanceled(name);
+    // A task is created here: after every check, so a refused call never creates one.
+    const launch = takeToolLaunchHook(context);
+    if (launch) {
+      await launch(name);
+      context.throwIfCanceled(name);
+    }
     context.chargeToolCall(name);
     const run = AgentToolCallChannel.isNeeded(host)
       ? () =>

@@ -9,6 +9,7 @@ import { RedisCommands } from './redis-commands';
 import { RedisEventLog } from './redis-event-log';
 import { RedisSessionBus } from './redis-session-bus';
 import { RedisSessionStore } from './redis-session-store';
+import { RedisTaskStore } from './redis-task-store';
 import { toStoreError } from './to-store-error';
 
 /** Default of {@link CreateRedisBackendOptions.keyPrefix}. */
@@ -47,6 +48,8 @@ export interface RedisBackend {
   readonly bus: RedisSessionBus;
   /** Heartbeats of the processes and owners of running streams. */
   readonly leases: RedisCallLeases;
+  /** The tasks (served task-augmented calls), shared by every process. */
+  readonly tasks: RedisTaskStore;
   /** The key prefix in use. */
   readonly keyPrefix: string;
   /** Ends the subscriptions and closes the connections the backend opened (never a client it was given). */
@@ -102,12 +105,14 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
   });
   const bus = new RedisSessionBus({ commands, subscriber: subscriberCommands, keyPrefix });
   const leases = new RedisCallLeases({ commands, keyPrefix });
+  const tasks = new RedisTaskStore({ commands, keyPrefix });
   let closed = false;
   return {
     sessions,
     events,
     bus,
     leases,
+    tasks,
     keyPrefix,
     close: async () => {
       if (closed) return;

@@ -15,6 +15,8 @@ export { RedisEventLog } from './redis-event-log';
 export type { RedisEventLogOptions } from './redis-event-log';
 export { RedisSessionBus } from './redis-session-bus';
 export type { RedisSessionBusOptions } from './redis-session-bus';
+export { RedisTaskStore } from './redis-task-store';
+export type { RedisTaskStoreOptions } from './redis-task-store';
 export { RedisCommands } from './redis-commands';
 export type { RedisClientLike } from './redis-client-like';
 export { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';

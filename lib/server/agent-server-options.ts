@@ -1,6 +1,7 @@
 import type { RedisClientLike } from '../redis/redis-client-like';
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { RunContext } from '../runtime/run-context';
+import type { TaskStore } from '../tasks/task-store';
 import type { ServedCallInfo } from './served-call-info';
 import { DEFAULT_MAX_EVENT_STORE_BYTES } from './http/event-store-budget';
 import { DEFAULT_MAX_STORED_EVENT_BYTES, DEFAULT_RESUME_WINDOW_MS } from './http/in-memory-event-store';
@@ -113,6 +114,18 @@ export interface AgentServerOptions {
    */
   interactionTimeoutMs?: number;
   /**
+   * Where tasks live (task-augmented `tools/call` of tools declared with `task: 'optional' | 'required'`):
+   * default the Redis task store with `redis`, else the agent's `taskStore` (an `InMemoryTaskStore`).
+   */
+  taskStore?: TaskStore;
+  /** The longest TTL a task gets, and the TTL of one asked without, in ms (default one hour). */
+  maxTaskTtlMs?: number;
+  /**
+   * The `pollInterval` suggested to task clients, and how often the store is read while `tasks/result` waits
+   * or a running task looks for a cancellation made by another process, in ms (default 1,000).
+   */
+  taskPollIntervalMs?: number;
+  /**
    * Builds the RunContext of each call; it must honour `info.signal`. Use it for per-session budgets and
    * permissions (`sessionContext(info.sessionId).child({ signal: info.signal })`).
    */
@@ -200,6 +213,9 @@ export const AGENT_SERVER_OPTIONS = defineKnownOptions<AgentServerOptions>(
     eventStoreResumeWindowMs: true,
     maxGetStreamsPerSession: true,
     interactionTimeoutMs: true,
+    taskStore: true,
+    maxTaskTtlMs: true,
+    taskPollIntervalMs: true,
     buildContext: true,
     onError: true,
   },

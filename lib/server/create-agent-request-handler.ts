@@ -19,6 +19,7 @@ import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import type { AgentServerSettings } from './resolve-agent-server-settings';
 import { resolveInteractionTimeoutMs } from './create-mcp-server';
 import { loadRedisBackend } from './load-redis-backend';
+import { toTokenSubject } from './state/to-token-subject';
 import { parsePublicUrl } from './parse-public-url';
 import { resolveRedisOption } from './resolve-redis-option';
 import type { RedisOption } from './resolve-redis-option';
@@ -106,6 +107,10 @@ export function createAgentRequestHandler(
       transport: 'http',
       interactionTimeoutMs: resolveInteractionTimeoutMs(options.interactionTimeoutMs),
       serverRequests: options.enableJsonResponse !== true,
+      taskStore: options.taskStore,
+      maxTaskTtlMs: options.maxTaskTtlMs,
+      taskPollIntervalMs: options.taskPollIntervalMs,
+      tokenSubject: toTokenSubject(options.token ?? undefined),
     },
   };
   const endpoints = new EndpointSource(

@@ -11,7 +11,11 @@ import { ToolInputError } from '../errors/tool-input-error';
 import type { RunContext } from '../runtime/run-context';
 import { registerCatalogHandlers } from './catalog/register-catalog-handlers';
 import { servedCatalogOf, toCatalogCapabilities } from './catalog/servable-catalog';
+import type { TaskStore } from '../tasks/task-store';
 import type { ServableAgent } from './servable-agent';
+import { checkTaskRequest } from './tasks/check-task-request';
+import { registerTaskHandlers, SERVED_TASKS_CAPABILITY } from './tasks/register-task-handlers';
+import { startServedTask } from './tasks/start-served-task';
 import type { ServedCallInfo } from './served-call-info';
 import { ServedToolCalls } from './served-tool-calls';
 import type { ServedSessionState } from './served-tool-calls';
@@ -64,6 +68,14 @@ export interface McpServerOptions {
    * is not routed through elicitation) instead of waiting for an answer that cannot come.
    */
   serverRequests?: boolean;
+  /** Where served tasks live (default: the agent's `taskStore`, else a new `InMemoryTaskStore`). */
+  taskStore?: TaskStore;
+  /** The longest TTL a task gets (and the TTL of one asked without), in ms (default one hour). */
+  maxTaskTtlMs?: number;
+  /** The poll interval suggested to task clients, and how often the store is read while waiting, in ms (default 1,000). */
+  taskPollIntervalMs?: number;
+  /** The token subject of an authenticated server: its tasks belong to the token, not to one session. */
+  tokenSubject?: string;
 }
 
 /** Default of {@link McpServerOptions.interactionTimeoutMs}. */
@@ -110,12 +122,19 @@ export function createSessionMcpServer(
   options: McpServerOptions = {},
 ): Server {
   const card = calls.agent.card;
-  // Resources, prompts and completions are declared (and served) only when the agent has some.
+  // Resources, prompts and completions are declared (and served) only when the agent has some; tasks when a
+  // tool supports them.
   const catalog = servedCatalogOf(calls.agent);
+  const tasks = calls.taskSupport();
   const server = new Server(
     { name: options.name ?? card.name, version: options.version ?? card.version ?? '0.0.0' },
     {
-      capabilities: { tools: {}, logging: {}, ...toCatalogCapabilities(catalog) },
+      capabilities: {
+        tools: {},
+        logging: {},
+        ...toCatalogCapabilities(catalog),
+        ...(tasks ? { tasks: SERVED_TASKS_CAPABILITY } : {}),
+      },
       instructions: options.instructions ?? (card.description || undefined),
       // The SDK builds a new Ajv (about 1 ms) per server for its own elicitInput(), which these servers never
       // use (answers to context.elicit() are checked by our validator); stateless serving builds a server per
@@ -131,8 +150,24 @@ export function createSessionMcpServer(
   server.setRequestHandler(ListToolsRequestSchema, () => calls.listTools());
   // The SDK checks tools/call requests against CallToolRequestSchema itself (-32602 when malformed); a strict
   // schema here would be parsed first and turn a malformed request into -32603 Internal error.
+  if (tasks) registerTaskHandlers(server, tasks, calls.transport);
   server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, async (loose, extra): Promise<CallToolResult> => {
     const request = loose as unknown as CallToolRequest;
+    if (tasks) {
+      const task = checkTaskRequest(calls, request);
+      if (task) {
+        const call = { ...request.params, server, extra, sessionId: extra.sessionId ?? null };
+        return (await startServedTask(calls, tasks, state, {
+          toolName: call.name,
+          args: call.arguments,
+          sessionId: call.sessionId,
+          server,
+          extra,
+          requestedTtl: task.ttl,
+          transport: calls.transport,
+        })) as unknown as CallToolResult;
+      }
+    }
     const onCanceled = options.onCallCanceled && (() => options.onCallCanceled?.(extra.requestId));
     if (onCanceled) extra.signal.addEventListener('abort', onCanceled, { once: true });
     try {

@@ -6,7 +6,7 @@ import type { McpServerOptions } from './create-mcp-server';
 import type { ServableAgent } from './servable-agent';
 
 /** Options of {@link serveStdio}. */
-export interface ServeStdioOptions extends Omit<McpServerOptions, 'transport'> {
+export interface ServeStdioOptions extends Omit<McpServerOptions, 'transport' | 'tokenSubject'> {
   /** Where requests come from (default `process.stdin`). */
   stdin?: Readable;
   /** Where responses go (default `process.stdout`; nothing else may write there). */
@@ -27,6 +27,9 @@ export const SERVE_STDIO_OPTIONS = defineKnownOptions<ServeStdioOptions>(
     onCallCanceled: true,
     interactionTimeoutMs: true,
     serverRequests: true,
+    taskStore: true,
+    maxTaskTtlMs: true,
+    taskPollIntervalMs: true,
     stdin: true,
     stdout: true,
   },

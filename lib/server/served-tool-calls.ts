@@ -11,7 +11,10 @@ import type { LogLevelHolder, McpCallExtra, McpToolCallChannelOptions } from './
 import type { ServableAgent } from './servable-agent';
 import type { ServedCallInfo } from './served-call-info';
 import { toCallToolErrorResult, toCallToolResult } from './to-call-tool-result';
-import { toMcpTool } from './to-mcp-tool';
+import { readToolTaskSupport, toMcpTool } from './to-mcp-tool';
+import { InMemoryTaskStore } from '../tasks/in-memory-task-store';
+import type { TaskStore } from '../tasks/task-store';
+import { ServedTasks } from './tasks/served-tasks';
 
 /** Default cap on calls running at once in one MCP session. */
 export const DEFAULT_MAX_CONCURRENT_CALLS = 16;
@@ -42,6 +45,14 @@ export interface ServedToolCallsOptions {
   readonly onError?: (error: unknown, toolName: string) => void;
   readonly transport?: 'http' | 'stdio';
   readonly serverRequests?: boolean;
+  /** Where served tasks live (default: the agent's `taskStore`, else a new `InMemoryTaskStore`). */
+  readonly taskStore?: TaskStore;
+  /** The longest TTL a task gets, in ms (default one hour). */
+  readonly maxTaskTtlMs?: number;
+  /** The poll interval suggested to task clients and used to read the store, in ms (default 1,000). */
+  readonly taskPollIntervalMs?: number;
+  /** The token subject of an authenticated server (tasks then belong to it). */
+  readonly tokenSubject?: string;
 }
 
 /** One `tools/call` as either path hands it over. */
@@ -69,7 +80,8 @@ export interface ServedToolCall {
  */
 export class ServedToolCalls {
   private readonly maxConcurrentCalls: number;
-  private readonly transport: 'http' | 'stdio';
+  readonly transport: 'http' | 'stdio';
+  private servedTasks: ServedTasks | undefined;
 
   constructor(
     readonly agent: ServableAgent,
@@ -81,6 +93,26 @@ export class ServedToolCalls {
       Math.floor(options.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS),
     );
     this.transport = options.transport ?? 'http';
+  }
+
+  /**
+   * The task side of the server when one of the agent's tools can run as a task (read when a session's server
+   * is built, so `tasks` is declared only then); undefined otherwise.
+   */
+  taskSupport(): ServedTasks | undefined {
+    if (this.servedTasks) return this.servedTasks;
+    for (const tool of this.agent.tools.values()) {
+      if (readToolTaskSupport(tool) === 'forbidden') continue;
+      const { options } = this;
+      const agentStore = (this.agent as { taskStore?: TaskStore }).taskStore;
+      return (this.servedTasks = new ServedTasks({
+        store: options.taskStore ?? agentStore ?? new InMemoryTaskStore(),
+        maxTaskTtlMs: options.maxTaskTtlMs,
+        taskPollIntervalMs: options.taskPollIntervalMs,
+        tokenSubject: options.tokenSubject,
+      }));
+    }
+    return undefined;
   }
 
   /** A fresh state for one session (or one stateless request). */
@@ -153,8 +185,13 @@ export class ServedToolCalls {
     }
   }
 
+  /** Tells `onError` about an internal failure of a tool (its details never reach the client). */
+  reportError(error: unknown, toolName: string): void {
+    this.options.onError?.(error, toolName);
+  }
+
   /** The call's context: the `buildContext` hook's, else a fresh one canceled with the call. */
-  private newContext(call: ServedToolCall): RunContext {
+  newContext(call: ServedToolCall): RunContext {
     const abort = call.signal;
     const sessionId = call.sessionId;
     const buildContext = this.options.buildContext;
@@ -169,7 +206,8 @@ export class ServedToolCalls {
   }
 }
 
-function unknownToolError(toolName: string, agent: ServableAgent): McpError {
+/** The JSON-RPC error -32602 of an unknown tool, naming the tools that exist. */
+export function unknownToolError(toolName: string, agent: ServableAgent): McpError {
   const available = [...agent.tools.keys()].sort();
   return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${toolName}`, { availableTools: available });
 }

@@ -27,6 +27,8 @@ export function toMcpTool(tool: BaseTool): McpTool {
   if (outputSchema) definition.outputSchema = outputSchema;
   const annotations = toAnnotations(tool);
   if (annotations) definition.annotations = annotations;
+  const taskSupport = readToolTaskSupport(tool);
+  if (taskSupport !== 'forbidden') definition.execution = { taskSupport };
   return definition;
 }
 
@@ -86,4 +88,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function declaredInputSchema(tool: BaseTool): JsonSchema | null {
   const declared = (tool as { declaredInputSchema?: unknown }).declaredInputSchema;
   return typeof declared === 'object' && declared !== null ? (declared as JsonSchema) : null;
+}
+
+/** A tool's `taskSupport` (NativeTool and compatible tools); `forbidden` for any other tool. */
+export function readToolTaskSupport(tool: BaseTool): 'forbidden' | 'optional' | 'required' {
+  const support = (tool as { taskSupport?: unknown }).taskSupport;
+  return support === 'optional' || support === 'required' ? support : 'forbidden';
 }

@@ -8,6 +8,7 @@ export { NativeTool } from './native-tool';
 export { ToolResult } from './tool-result';
 export type { ToolResultJson, ToolContentPart, ResourceInput, ResourceLinkInput } from './tool-result';
 export type { NativeToolOptions } from './native-tool-options';
+export type { TaskSupport } from './task-support';
 export { TOOL_NAME_PATTERN, assertToolName, normalizeCapabilities } from './tool-name';
 export type { CapabilityList } from '../runtime/capability-name';
 export { Tool } from './decorators/tool.decorator';

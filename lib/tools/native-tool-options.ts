@@ -1,5 +1,6 @@
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { CapabilityList } from '../runtime/capability-name';
+import type { TaskSupport } from './task-support';
 import type { SchemaSource } from './schema/normalize-schema';
 import type { ActionBuilder, ToolFunction } from './tool-types';
 import type { DtoBinding } from './validation/validate-dto-args';
@@ -47,6 +48,8 @@ export interface NativeToolOptions {
   limits?: Partial<ValidationLimits>;
   /** Whether `func` reads its context (default: it declares a second parameter); skips building one per call. */
   usesContext?: boolean;
+  /** Whether the tool may run as an MCP task (`execution.taskSupport`); default `forbidden`. */
+  task?: TaskSupport;
 }
 
 /** The options {@link NativeToolOptions} has, and advice for the names people pass instead. */
@@ -68,6 +71,7 @@ export const NATIVE_TOOL_OPTIONS = defineKnownOptions<NativeToolOptions>(
     dto: true,
     limits: true,
     usesContext: true,
+    task: true,
   },
   {
     args: "it is the original's legacy field map; pass inputSchema (a JSON Schema, a DTO class or a legacy field map such as { a: 'int' }) instead",

@@ -1,4 +1,6 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { readTaskSupport } from './task-support';
+import type { TaskSupport } from './task-support';
 import { assertKnownOptions } from '../runtime/assert-known-options';
 import { copyData } from '../runtime/deep-freeze';
 import { readCapabilityList } from '../runtime/capability-name';
@@ -41,6 +43,8 @@ export class NativeTool implements BaseTool {
   readonly examples: unknown[];
   readonly capabilities: readonly string[];
   readonly metadata: Readonly<Record<string, unknown>>;
+  /** Whether the tool may run as an MCP task (`optional`, `required`) or not (`forbidden`, the default). */
+  readonly taskSupport: TaskSupport;
   private readonly func: ToolFunction;
   private readonly actionBuilder: ActionBuilder | null;
   private readonly validateOutput: boolean;
@@ -100,6 +104,7 @@ export class NativeTool implements BaseTool {
     this.examples = [...(options.examples ?? [])];
     this.capabilities = readToolCapabilities(options.name, options.capabilities);
     this.metadata = Object.freeze({ ...(options.metadata ?? {}) });
+    this.taskSupport = readTaskSupport(options.task, `Tool '${options.name}'`);
     this.func = options.func;
     this.actionBuilder = options.actionBuilder ?? null;
     this.validateOutput = options.validateOutput === true;

@@ -6,6 +6,7 @@ import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { NativeTool } from '../../lib/tools/native-tool';
 import { TravelTools } from '../fixtures/toolsets/travel-tools';
+import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
 
 const card = { name: 'researcher', description: 'Finds public information', url: 'runtime://researcher' };
 
@@ -39,6 +40,7 @@ const everyOption: Required<AgentOptions> = {
   tools: [new NativeTool({ name: 'ping', description: 'Ping', func: () => 'pong' })],
   toolsets: [new TravelTools()],
   mcpServers: [],
+  taskStore: new InMemoryTaskStore(),
 };
 
 describe('AGENT_OPTIONS', () => {
@@ -75,7 +77,7 @@ describe('Agent', () => {
       const message = refusal({ polcy: new CapabilityPolicy() }).message;
       expect(message).toContain("option 'polcy' is not known; did you mean 'policy'?");
       expect(message).toContain(
-        'Known options: card, transport, policy, approvalHandler, elicitationHandler, samplingHandler, skills, telemetry, tools, toolsets, mcpServers.',
+        'Known options: card, transport, policy, approvalHandler, elicitationHandler, samplingHandler, skills, telemetry, tools, toolsets, mcpServers, taskStore.',
       );
     });
 

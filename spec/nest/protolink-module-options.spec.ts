@@ -17,6 +17,7 @@ import {
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { RunContext } from '../../lib/runtime/run-context';
 import { CustomersModule } from '../fixtures/nest/crm-app';
+import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
 
 const card = { name: 'crm-agent', description: 'CRM tools', url: 'http://127.0.0.1:0' };
 
@@ -40,6 +41,9 @@ const everyServeOption: Required<ProtolinkServeOptions> = {
   eventStoreResumeWindowMs: 30_000,
   maxGetStreamsPerSession: 3,
   interactionTimeoutMs: 1_000,
+  taskStore: new InMemoryTaskStore(),
+  maxTaskTtlMs: 60_000,
+  taskPollIntervalMs: 100,
   buildContext: (info) => new RunContext({ signal: info.signal }),
   onError: () => undefined,
   path: '/tools/mcp',
@@ -61,6 +65,7 @@ const everyOption: Required<ProtolinkModuleOptions> = {
   tools: [],
   toolsets: [],
   mcpServers: [],
+  taskStore: new InMemoryTaskStore(),
   serve: everyServeOption,
 };
 
@@ -100,6 +105,7 @@ describe('ProtolinkModule', () => {
       const app = await createApp({ ...everyOption, serve: { ...everyServeOption, redis: undefined } });
       try {
         expect(app.get(Agent).tools.has('lookup_customer')).toBe(true);
+        expect(app.get(Agent).taskStore).toBe(everyOption.taskStore);
         expect(app.get(ProtolinkHttpServer).sessionCount).toBe(0);
       } finally {
         await app.close();

@@ -17,6 +17,10 @@ const samples: [string, RegExp][] = [
   ['05-mcp/main.ts', /add\("five"\) -> ToolValidationError \(never sent to the server\)/],
   ['06-function-calling/main.ts', /Answer: Booked a double room in Lisbon/],
   ['07-serve/main.ts', /Server stopped\./],
+  [
+    '13-long-running-tasks/main.ts',
+    /result: \[\{"type":"text","text":"Sales report for EMEA: 3 sections"\}\][\s\S]*refused before any task existed[\s\S]*crawl_site via MCPToolAdapter -> ToolCancelledError[\s\S]*startTool result: Sales report for APAC: 3 sections \(completed\)\nServer stopped\./,
+  ],
   ['08-nestjs/main.ts', /withdraw_stock\(pear, 50\) refused: ActionDeniedError/],
   [
     '14-nest-resources-and-prompts/main.ts',

@@ -5,6 +5,7 @@ import { AGENT_REQUEST_HANDLER_OPTIONS } from '../../lib/server/agent-request-ha
 import type { AgentRequestHandlerOptions } from '../../lib/server/agent-request-handler-options';
 import { createAgentRequestHandler } from '../../lib/server/create-agent-request-handler';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';
+import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
 
 // Required<…>: the compiler refuses this literal if AgentRequestHandlerOptions gains or loses an option.
 const everyOption: Required<AgentRequestHandlerOptions> = {
@@ -26,6 +27,9 @@ const everyOption: Required<AgentRequestHandlerOptions> = {
   eventStoreResumeWindowMs: 30_000,
   maxGetStreamsPerSession: 3,
   interactionTimeoutMs: 1_000,
+  taskStore: new InMemoryTaskStore(),
+  maxTaskTtlMs: 60_000,
+  taskPollIntervalMs: 100,
   buildContext: (info) => new RunContext({ signal: info.signal }),
   onError: () => undefined,
   path: '/tools/mcp',

@@ -6,6 +6,7 @@ import type { AgentServerOptions } from '../../lib/server/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';
 import { connectHttpClient } from '../fixtures/serve/http-helpers';
+import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
 
 // Required<…>: the compiler refuses this literal if AgentServerOptions gains or loses an option.
 const everyOption: Required<AgentServerOptions> = {
@@ -36,6 +37,9 @@ const everyOption: Required<AgentServerOptions> = {
   eventStoreResumeWindowMs: 30_000,
   maxGetStreamsPerSession: 3,
   interactionTimeoutMs: 1_000,
+  taskStore: new InMemoryTaskStore(),
+  maxTaskTtlMs: 60_000,
+  taskPollIntervalMs: 100,
   buildContext: (info) => new RunContext({ signal: info.signal }),
   onError: () => undefined,
 };

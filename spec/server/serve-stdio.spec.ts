@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
+import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
 import { RunContext } from '../../lib/runtime/run-context';
 import { SERVE_STDIO_OPTIONS, serveStdio } from '../../lib/server/serve-stdio';
 import type { ServeStdioOptions } from '../../lib/server/serve-stdio';
@@ -116,6 +117,9 @@ describe('serveStdio', () => {
         onCallCanceled: () => undefined,
         interactionTimeoutMs: 1_000,
         serverRequests: false,
+        taskStore: new InMemoryTaskStore(),
+        maxTaskTtlMs: 60_000,
+        taskPollIntervalMs: 100,
         stdin: new PassThrough(),
         stdout: new PassThrough(),
       };

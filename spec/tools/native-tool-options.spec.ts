@@ -34,6 +34,7 @@ describe('NATIVE_TOOL_OPTIONS', () => {
     dto: { properties: { booking: BookingRequest } },
     limits: { maxDepth: 10 },
     usesContext: false,
+    task: 'optional',
   };
 
   it('lists exactly the options of NativeToolOptions', () => {
@@ -57,7 +58,7 @@ describe('NativeTool', () => {
         "new NativeTool({ name: 'add' }) option 'args' is not known: it is the original's legacy field map; pass " +
           "inputSchema (a JSON Schema, a DTO class or a legacy field map such as { a: 'int' }) instead. Known options: " +
           'name, description, inputSchema, outputSchema, tags, func, examples, capabilities, actionBuilder, ' +
-          'validateOutput, metadata, preserveSchema, dto, limits, usesContext.',
+          'validateOutput, metadata, preserveSchema, dto, limits, usesContext, task.',
       );
       expect(error.toolName).toBe('add');
     });

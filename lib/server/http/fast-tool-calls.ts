@@ -73,7 +73,15 @@ export class FastToolCalls {
     for (const key in params) if (key !== 'name' && key !== 'arguments') return undefined;
     const tool = this.calls.agent.tools.get(name);
     // An unknown tool is answered here too (the same -32602); a tool that may stream goes to the SDK.
-    if (tool !== undefined && !(tool instanceof NativeTool && !tool.readsContext && !tool.hasActionBuilder))
+    if (
+      tool !== undefined &&
+      !(
+        tool instanceof NativeTool &&
+        !tool.readsContext &&
+        !tool.hasActionBuilder &&
+        tool.taskSupport === 'forbidden'
+      )
+    )
       return undefined;
     return { kind: 'call', id, toolName: name, args };
   }

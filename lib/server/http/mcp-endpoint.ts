@@ -84,7 +84,10 @@ export class McpEndpoint {
         });
     }
     this.statelessGate = new CallGate(options.maxConcurrentStatelessCalls);
-    const serverOptions = options.serverOptions;
+    const serverOptions = {
+      ...options.serverOptions,
+      taskStore: options.serverOptions.taskStore ?? options.sharedState?.tasks,
+    };
     this.calls = new ServedToolCalls(
       agent,
       this.sessions ? serverOptions : { ...serverOptions, sharedCallGate: this.statelessGate },

@@ -1,3 +1,4 @@
+import type { TaskStore } from '../../tasks/task-store';
 import type { CallLeases } from './call-leases';
 import type { EventLog } from './event-log';
 import type { SessionBus } from './session-bus';
@@ -20,4 +21,6 @@ export interface SharedSessionState {
    * for it once the heartbeat runs out; without them it waits until it gives up.
    */
   readonly leases?: CallLeases;
+  /** The tasks, shared like the sessions (the served tasks' store unless the server is given one). */
+  readonly tasks?: TaskStore;
 }

@@ -2,6 +2,7 @@ import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { assertKnownOptions, defineKnownOptions } from '../../runtime/assert-known-options';
 import { recordToolMethod } from '../metadata/tool-metadata';
 import type { ToolOptions } from '../metadata/metadata-records';
+import { readTaskSupport } from '../task-support';
 import { assertToolName } from '../tool-name';
 import {
   readOptionalCapabilities,
@@ -24,6 +25,7 @@ const TOOL_OPTIONS = defineKnownOptions<ToolOptions>(
     metadata: true,
     preserveSchema: true,
     validateOutput: true,
+    task: true,
   },
   {
     args: "it is the original's legacy field map; declare the arguments with @Param on the method's parameters, or pass inputSchema (a JSON Schema or a DTO class) instead",
@@ -81,6 +83,7 @@ export function Tool(options: ToolOptions): MethodDecorator {
     ['function'],
     'a function (args, context) => RunAction',
   );
+  readTaskSupport(options.task, where);
   assertOptionalKind(options.metadata, where, 'metadata', ['object'], 'a plain object');
   // Capabilities are kept as read: an iterable such as a generator can only be read once.
   const frozen = Object.freeze(capabilities === undefined ? { ...options } : { ...options, capabilities });

@@ -1,4 +1,5 @@
 import type { CapabilityList } from '../../runtime/capability-name';
+import type { TaskSupport } from '../task-support';
 import type { JsonSchema } from '../json-schema';
 import type { ActionBuilder } from '../tool-types';
 
@@ -29,6 +30,8 @@ export interface ToolOptions {
   preserveSchema?: boolean;
   /** Validate results against the output schema. */
   validateOutput?: boolean;
+  /** Whether the tool may run as an MCP task: `forbidden` (default), `optional` or `required`. */
+  task?: TaskSupport;
 }
 
 /** What `@Tool` records for one method. */

@@ -90,6 +90,7 @@ function buildNativeTool(
     },
     preserveSchema: options.preserveSchema,
     validateOutput: options.validateOutput,
+    task: options.task,
     dto: dto.whole || dto.properties ? dto : undefined,
     usesContext: params.some((param) => param.kind === 'context'),
     func: func as never,

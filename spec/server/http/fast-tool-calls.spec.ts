@@ -56,6 +56,15 @@ function buildFast(): { fast: FastToolCalls; calls: ServedToolCalls } {
     call: async () => 1,
   } as unknown as BaseTool;
   agent.addTool(custom);
+  agent.addTool(
+    new NativeTool({
+      name: 'task_tool',
+      description: 'May run as a task',
+      inputSchema: {},
+      task: 'optional',
+      func: () => 1,
+    }),
+  );
   const calls = new ServedToolCalls(agent, {}, 1000);
   return { fast: new FastToolCalls(calls), calls };
 }
@@ -89,7 +98,7 @@ describe('FastToolCalls.match', () => {
   });
 
   it('leaves tools that may stream to the SDK', () => {
-    for (const name of ['reads_context', 'declared_context', 'built_action', 'custom'])
+    for (const name of ['reads_context', 'declared_context', 'built_action', 'custom', 'task_tool'])
       expect(fast.match(requestWith(), call(name))).toBeUndefined();
   });
 

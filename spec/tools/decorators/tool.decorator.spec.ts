@@ -245,6 +245,7 @@ describe('Tool', () => {
       metadata: { source: 'spec' },
       preserveSchema: false,
       validateOutput: false,
+      task: 'optional',
     };
 
     it('accepts every option of ToolOptions at once', () => {
@@ -274,7 +275,7 @@ describe('Tool', () => {
       expect(run).toThrow(ToolDefinitionError);
       expect(run).toThrow(message);
       expect(run).toThrow(
-        'Known options: name, description, inputSchema, outputSchema, tags, examples, capabilities, actionBuilder, metadata, preserveSchema, validateOutput.',
+        'Known options: name, description, inputSchema, outputSchema, tags, examples, capabilities, actionBuilder, metadata, preserveSchema, validateOutput, task.',
       );
     });
   });

@@ -61,6 +61,7 @@ export function buildMcpToolClass(
       capabilities: [...entry.capabilities],
       metadata: entry.metadata,
       preserveSchema: true,
+      task: entry.definition.taskSupport,
     })(prototype, entry.localName, descriptor);
     Param(undefined, { type: 'object' })(prototype, entry.localName, 0);
     Context()(prototype, entry.localName, 1);

@@ -32,6 +32,12 @@ export interface MCPToolAdapterOptions {
   timeoutMs?: number;
   /** Bound on one call even when progress keeps resetting `timeoutMs` (default 4 × timeoutMs). */
   maxTotalTimeoutMs?: number;
+  /**
+   * Which remote tools are called as MCP tasks (created, polled at the server's `pollInterval`, cancelled with
+   * `tasks/cancel`): `required` (default) those whose `taskSupport` is `required`; `supported` also the
+   * `optional` ones. The result is the same as a plain call's.
+   */
+  runAsTask?: 'required' | 'supported';
   /** Bound on opening a session (spawn or connect, then initialize), in ms (default 10,000). */
   connectTimeoutMs?: number;
   /** `persistent` (default): one session reused by every call; `per-call`: open, call, close (the seed). */

@@ -1,3 +1,4 @@
+import { callMcpToolAsTask } from './call-mcp-tool-as-task';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import {
@@ -50,6 +51,8 @@ export type McpListName = 'tools' | 'resources' | 'prompts';
 export interface McpSessionCallOptions {
   /** The caller's run: canceling it sends `notifications/cancelled` and rejects at once. */
   context?: RunContext;
+  /** Run the call as an MCP task (`tools/call` with `task`, polled; cancelling sends `tasks/cancel`). */
+  task?: boolean;
 }
 
 /** Thrown by {@link McpSession.callTool} with the SDK error and what the session knew when it failed. */
@@ -292,10 +295,16 @@ export class McpSession {
         Math.max(0, startedAt + maxTotalTimeoutMs - Date.now()),
       );
     };
-    if (maxTotalTimeoutMs < timeoutMs) setDeadline(false);
+    // A task runs as long as it needs: each of its requests is bounded, the whole is not.
+    if (maxTotalTimeoutMs < timeoutMs && !options.task) setDeadline(false);
     // What `hold` does, inlined: one async frame less on every call.
     this.startWork();
     try {
+      if (options.task) {
+        return await this.withSignIn(() =>
+          callMcpToolAsTask(this.client, name, args, { signal, timeoutMs, maxTotalTimeoutMs, context: run }),
+        );
+      }
       return (await this.withSignIn(() =>
         this.client.callTool({ name, arguments: args }, undefined, {
           signal,

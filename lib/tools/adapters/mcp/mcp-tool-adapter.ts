@@ -332,7 +332,10 @@ export class MCPToolAdapter {
     const safeToRepeat = annotations.readOnlyHint === true || annotations.idempotentHint === true;
     const result = await this.withSession(async (session) => {
       try {
-        return await session.callTool(remoteName, args, { context: run });
+        return await session.callTool(remoteName, args, {
+          context: run,
+          task: this.runsAsTask(remoteName, session),
+        });
       } catch (failure) {
         const typed = failure as McpCallFailure;
         if (
@@ -353,6 +356,13 @@ export class MCPToolAdapter {
       maxResultChars: config.maxResultChars,
       maxBinaryBytes: config.maxMessageBytes,
     });
+  }
+
+  /** Whether a remote tool is called as a task: it requires one, or allows one and `runAsTask` is `supported`. */
+  private runsAsTask(remoteName: string, session: McpSession): boolean {
+    const support = this.state?.listing.entries.get(remoteName)?.definition.taskSupport;
+    if (support === undefined || !session.serverCapabilities.tasks?.requests?.tools?.call) return false;
+    return support === 'required' || this.config.runAsTask === 'supported';
   }
 
   private async withSession<T>(

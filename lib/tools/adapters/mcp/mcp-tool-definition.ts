@@ -1,3 +1,4 @@
+import type { TaskSupport } from '../../task-support';
 import type { JsonSchema } from '../../json-schema';
 
 /** What one remote tool definition looks like to the `capabilities` callback and to `listTools()`. */
@@ -14,4 +15,6 @@ export interface MCPToolDefinition {
   readonly outputSchema?: JsonSchema;
   /** The server's hints (`readOnlyHint`, `idempotentHint`, `destructiveHint`, `openWorldHint`); untrusted. */
   readonly annotations: Readonly<Record<string, unknown>>;
+  /** The server's `execution.taskSupport`, when it is `optional` or `required` (absent: `forbidden`). */
+  readonly taskSupport?: TaskSupport;
 }

@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import type { JsonSchema } from '../../json-schema';
+import type { TaskSupport } from '../../task-support';
 import { isPlainRecord } from '../../validation/copy-json-value';
 import { assertRemoteSchema } from './assert-remote-schema';
 import type { RemoteSchemaLimits } from './assert-remote-schema';
@@ -60,8 +61,15 @@ export function readMcpToolDefinition(
     annotations: Object.freeze(isPlainRecord(wire.annotations) ? { ...wire.annotations } : {}),
   };
   if (typeof wire.title === 'string') definition.title = wire.title;
+  const taskSupport = readRemoteTaskSupport(wire.execution);
+  if (taskSupport !== 'forbidden') definition.taskSupport = taskSupport;
   if (wire.outputSchema !== undefined) definition.outputSchema = wire.outputSchema as JsonSchema;
   return { definition: Object.freeze(definition) as unknown as MCPToolDefinition };
+}
+
+function readRemoteTaskSupport(execution: unknown): TaskSupport {
+  const support = isPlainRecord(execution) ? execution.taskSupport : undefined;
+  return support === 'optional' || support === 'required' ? support : 'forbidden';
 }
 
 function describe(value: unknown): string {

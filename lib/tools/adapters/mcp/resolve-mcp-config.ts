@@ -24,6 +24,7 @@ export interface ResolvedMcpConfig {
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs: number;
+  readonly runAsTask: 'required' | 'supported';
   readonly connectTimeoutMs: number;
   readonly session: 'persistent' | 'per-call';
   readonly serverName: string;
@@ -114,6 +115,7 @@ export function resolveMcpConfig(options: MCPToolAdapterOptions): ResolvedMcpCon
     headers: Object.freeze({ ...headers }),
     timeoutMs,
     maxTotalTimeoutMs: checkPositive(options.maxTotalTimeoutMs, 'maxTotalTimeoutMs', timeoutMs * 4),
+    runAsTask: readRunAsTask(options.runAsTask),
     connectTimeoutMs: checkPositive(options.connectTimeoutMs, 'connectTimeoutMs', 10_000),
     session,
     serverName,
@@ -198,4 +200,12 @@ function deriveServerName(
 ): string {
   if (transport === 'stdio') return `stdio:${basename(command ?? '')}`;
   return `${transport}:${url?.host ?? ''}`;
+}
+
+function readRunAsTask(value: unknown): 'required' | 'supported' {
+  if (value === undefined || value === null) return 'required';
+  if (value === 'required' || value === 'supported') return value;
+  throw new ToolInputError(
+    `runAsTask must be 'required' or 'supported', got ${JSON.stringify(value) ?? String(value)}.`,
+  );
 }

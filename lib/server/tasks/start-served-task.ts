@@ -1,0 +1,136 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode, McpError, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateTaskResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ToolInputError } from '../../errors/tool-input-error';
+import { attachToolCallChannel } from '../../runtime/tool-call-scope';
+import { attachToolLaunchHook } from '../../runtime/tool-launch-hook';
+import { isCallerFacingError } from '../is-caller-facing-error';
+import type { McpCallExtra } from '../mcp-tool-call-channel';
+import { TOO_MANY_CALLS_ERROR_CODE, unknownToolError } from '../served-tool-calls';
+import type { ServedSessionState, ServedToolCall, ServedToolCalls } from '../served-tool-calls';
+import { toCallToolErrorResult, toCallToolResult } from '../to-call-tool-result';
+import { readToolTaskSupport } from '../to-mcp-tool';
+import { notifyStatus } from './served-tasks';
+import type { ServedTasks } from './served-tasks';
+import { TaskCallChannel } from './task-call-channel';
+
+/** A task-augmented `tools/call`. */
+export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'> {
+  /** The session's SDK server: the task's notifications and requests go through it. */
+  readonly server: Server;
+  /** The `task.ttl` the client asked for. */
+  readonly requestedTtl: unknown;
+  /** How the call arrived. */
+  readonly transport: 'http' | 'stdio';
+}
+
+/**
+ * Runs a task-augmented `tools/call`: the same checks as a plain call (validation, policy, approval, budget)
+ * run first, and the task is created only once they pass; the answer is the `CreateTaskResult`, while the
+ * tool goes on with its own signal (aborted by `tasks/cancel`, not by the request's end), the session's
+ * stream for progress, log and questions (`input_required` while the client is asked), and its result
+ * stored for `tasks/result` (a tool error is a `completed` task whose result has `isError`).
+ *
+ * @throws McpError -32602 for an unknown tool, invalid arguments or ttl; -32601 for a tool whose
+ *   `taskSupport` is `forbidden`; -32029 when the session runs its most calls; -32600 for a refused call.
+ */
+export async function startServedTask(
+  calls: ServedToolCalls,
+  tasks: ServedTasks,
+  state: ServedSessionState,
+  call: ServedTaskCall,
+): Promise<CreateTaskResult> {
+  const { agent } = calls;
+  const { toolName, server } = call;
+  const tool = agent.tools.get(toolName);
+  if (!tool) throw unknownToolError(toolName, agent);
+  if (readToolTaskSupport(tool) === 'forbidden') {
+    throw new McpError(
+      ErrorCode.MethodNotFound,
+      `Tool '${toolName}' does not run as a task (its taskSupport is 'forbidden'); call it without 'task'.`,
+    );
+  }
+  const ttlMs = tasks.resolveTtl(call.requestedTtl);
+  const owner = tasks.ownerOf(call.sessionId, call.transport);
+  if (!state.gate.tryEnter()) {
+    throw new McpError(
+      TOO_MANY_CALLS_ERROR_CODE,
+      `Too many concurrent tool calls in this session (limit ${state.gate.limit}); wait for one to finish and retry.`,
+    );
+  }
+  const controller = new AbortController();
+  const related = { taskId: '' };
+  const extra: McpCallExtra = {
+    signal: controller.signal,
+    _meta: call.extra._meta,
+    // Sent on the session's stream, marked with the task: the SDK's own `relatedTask` option would queue them
+    // for delivery through tasks/result, a message queue these servers do not keep.
+    sendNotification: (notification: ServerNotification) =>
+      server.notification(withRelatedTask(notification, related.taskId)),
+    sendRequest: (request, schema, options) =>
+      server.request(withRelatedTask(request as ServerRequest, related.taskId), schema, options),
+  };
+  const context = calls.newContext({ ...call, signal: controller.signal });
+  const mark = async (status: 'working' | 'input_required'): Promise<void> => {
+    const record = await tasks.runner.markStatus(related.taskId, owner, status).catch(() => null);
+    if (record) notifyStatus(server, record);
+  };
+  attachToolCallChannel(
+    context,
+    new TaskCallChannel(calls.channelFor(state, { toolName, server, extra }), {
+      waiting: () => mark('input_required'),
+      resumed: () => mark('working'),
+    }),
+  );
+  try {
+    const started = await tasks.runner.start({
+      owner,
+      toolName,
+      ttlMs,
+      controller,
+      execute: (onLaunch) => {
+        attachToolLaunchHook(context, async (name) => {
+          await onLaunch(name);
+        });
+        return agent.callToolInContext(toolName, context, call.args ?? {});
+      },
+      settle: (outcome) => {
+        if ('value' in outcome)
+          return { status: 'completed', result: toCallToolResult(outcome.value, toolName) };
+        if (!isCallerFacingError(outcome.error)) calls.reportError(outcome.error, toolName);
+        return { status: 'completed', result: toCallToolErrorResult(outcome.error, toolName) };
+      },
+      onChange: (record) => notifyStatus(server, record),
+    });
+    related.taskId = started.record.taskId;
+    void started.run.catch(() => undefined).finally(() => state.gate.leave());
+    return tasks.created(started.record);
+  } catch (error) {
+    state.gate.leave();
+    throw toRefusal(error, toolName, calls);
+  }
+}
+
+/** A call refused before its task existed, as the JSON-RPC error a task-augmented request gets. */
+function toRefusal(error: unknown, toolName: string, calls: ServedToolCalls): McpError {
+  if (error instanceof McpError) return error;
+  if (!isCallerFacingError(error)) calls.reportError(error, toolName);
+  const text = toCallToolErrorResult(error, toolName).content[0];
+  const message = text && text.type === 'text' ? text.text : `Tool '${toolName}' did not run.`;
+  return new McpError(
+    error instanceof ToolInputError ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest,
+    message,
+  );
+}
+
+/** The message with `_meta` naming the task it belongs to. */
+function withRelatedTask<Message extends ServerNotification | ServerRequest>(
+  message: Message,
+  taskId: string,
+): Message {
+  const params = (message.params ?? {}) as Record<string, unknown> & { _meta?: Record<string, unknown> };
+  return {
+    ...message,
+    params: { ...params, _meta: { ...params._meta, [RELATED_TASK_META_KEY]: { taskId } } },
+  } as Message;
+}
