@@ -12,7 +12,6 @@ export type ConnectRedisBackend = (options: CreateRedisBackendOptions) => Promis
  */
 export function loadRedisBackend(): ConnectRedisBackend {
   assertOptionalPeers({ entry: "The server option 'redis' (protolink/redis)", peers: ['redis'] });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require('../redis/create-redis-backend') as { createRedisBackend: ConnectRedisBackend };
   return loaded.createRedisBackend;
 }
