@@ -389,9 +389,11 @@ function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
     let dead = false;
     let first = true;
     const mortal: MakeShared = async () => {
-      const state = await base();
-      if (!first) return state;
+      // Decided before any await: on Redis the backends connect in any order, and endpoint 0 must be the mortal.
+      const isFirst = first;
       first = false;
+      const state = await base();
+      if (!isFirst) return state;
       const leases = state.leases!;
       return {
         ...state,
