@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { ToolInputError } from '../errors/tool-input-error';
 import { readSequenceCursor } from '../tasks/read-sequence-cursor';
 import type { TaskOutcome, TaskRecord, TaskStatus } from '../tasks/task-record';
 import { DEFAULT_TASK_PAGE_SIZE, lostTaskMessage } from '../tasks/task-store';
 import type { CreateTaskInput, TaskPage, TaskStore } from '../tasks/task-store';
+import { newTaskRecord } from '../tasks/task-store';
 import type { RedisCommands } from './redis-commands';
 import { CREATE_TASK, HEARTBEAT_TASK, STEP_TASK } from './redis-task-scripts';
 
@@ -41,17 +41,7 @@ export class RedisTaskStore implements TaskStore {
   async create(input: CreateTaskInput): Promise<TaskRecord> {
     assertOwner(input.owner);
     const now = Date.now();
-    const at = new Date(now).toISOString();
-    const record: TaskRecord = {
-      taskId: randomUUID(),
-      owner: input.owner,
-      toolName: input.toolName,
-      status: 'working',
-      createdAt: at,
-      lastUpdatedAt: at,
-      ttl: input.ttlMs,
-      pollInterval: input.pollIntervalMs,
-    };
+    const record = newTaskRecord(input, now);
     const owner = this.ownerKeys(input.owner);
     await this.commands.script(
       CREATE_TASK,

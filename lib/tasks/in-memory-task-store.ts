@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { isTerminalTaskStatus } from './task-record';
 import { readSequenceCursor } from './read-sequence-cursor';
 import type { TaskOutcome, TaskRecord, TaskStatus } from './task-record';
 import { DEFAULT_TASK_PAGE_SIZE, lostTaskMessage } from './task-store';
 import type { CreateTaskInput, TaskPage, TaskStore } from './task-store';
+import { newTaskRecord } from './task-store';
 
 interface StoredTask {
   record: TaskRecord;
@@ -36,17 +36,7 @@ export class InMemoryTaskStore implements TaskStore {
   async create(input: CreateTaskInput): Promise<TaskRecord> {
     this.sweep();
     const now = Date.now();
-    const at = new Date(now).toISOString();
-    const record: TaskRecord = {
-      taskId: randomUUID(),
-      owner: input.owner,
-      toolName: input.toolName,
-      status: 'working',
-      createdAt: at,
-      lastUpdatedAt: at,
-      ttl: input.ttlMs,
-      pollInterval: input.pollIntervalMs,
-    };
+    const record = newTaskRecord(input, now);
     const stored: StoredTask = {
       record,
       sequence: ++this.sequence,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TaskOutcome, TaskRecord, TaskStatus } from './task-record';
 
 /** What {@link TaskStore.create} needs. */
@@ -72,4 +73,19 @@ export const DEFAULT_TASK_PAGE_SIZE = 50;
 /** The message of a task whose process stopped holding it. */
 export function lostTaskMessage(toolName: string): string {
   return `The process running tool '${toolName}' stopped answering (its lease ran out); the task was lost. Start it again.`;
+}
+
+/** The record of a task created at `now` (a fresh UUID, status `working`): the same in every store. */
+export function newTaskRecord(input: CreateTaskInput, now: number): TaskRecord {
+  const at = new Date(now).toISOString();
+  return {
+    taskId: randomUUID(),
+    owner: input.owner,
+    toolName: input.toolName,
+    status: 'working',
+    createdAt: at,
+    lastUpdatedAt: at,
+    ttl: input.ttlMs,
+    pollInterval: input.pollIntervalMs,
+  };
 }
