@@ -60,6 +60,8 @@ async function measureBehindProxy(
         measured,
         requestsPerProcess: [...proxy.requestsPerTarget],
         badGateways: proxy.badGateways,
+        errorAnswers: proxy.errorAnswers,
+        errorSamples: proxy.errorSamples,
       };
     } finally {
       await proxy.close();

@@ -20,6 +20,9 @@ export interface ScaleMeasurement {
   readonly measured: ServerMeasurement;
   readonly requestsPerProcess: readonly number[];
   readonly badGateways: number;
+  /** Answers of status 400 or more the proxy delivered, and the first few of them (see the proxy). */
+  readonly errorAnswers: number;
+  readonly errorSamples: readonly string[];
 }
 
 const LABELS: Record<ScaleSetup['id'], string> = {
@@ -66,6 +69,11 @@ export function scaleRows(measurements: readonly ScaleMeasurement[]): BenchRow[]
     ];
     const badGateways = entries.reduce((sum, entry) => sum + entry.badGateways, 0);
     if (badGateways > 0) notes.push(`${badGateways} answered 502 by the proxy`);
+    const errorAnswers = entries.reduce((sum, entry) => sum + entry.errorAnswers, 0);
+    if (errorAnswers > 0) {
+      const samples = entries.flatMap((entry) => entry.errorSamples).slice(0, 3);
+      notes.push(`${errorAnswers} error answers went through the proxy (first: ${samples.join(' | ')})`);
+    }
     const share = floor && id !== 'floor' ? result.callsPerSecond / floor.callsPerSecond : undefined;
     if (id === 'redis' && share !== undefined) {
       notes.push(`ratio = share of the floor; target ≥ ${SHARE_TARGET}×: ${verdict(share >= SHARE_TARGET)}`);

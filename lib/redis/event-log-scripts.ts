@@ -1,7 +1,8 @@
 import { defineRedisScript } from './redis-commands';
 
 // Shared head of every event log script. KEYS: the counters hash, the order set, the done set; ARGV[1]: the
-// prefix of the session's stream keys, ARGV[2]: the key expiry (ms). Members of the order set are
+// prefix of the session's stream keys, ARGV[2]: the key expiry (ms). The counters count the events and their
+// bytes, each stream's own cost included. Members of the order set are
 // `<sequence>|<streamId>|<bytes>` scored by sequence, oldest first over all streams of the session; the done
 // set scores a complete stream by the time its events are released. Counters never trust a value they did
 // not write: a non-number counts as 0.
@@ -23,6 +24,13 @@ local function bytesOf(fields)
   end
   return 0
 end
+-- Each stream's own cost (its key, the node Redis reserves) is a field 's:<stream>' of the counters, in bytes.
+local function forgetStreamCost(stream)
+  local field = 's:' .. stream
+  local cost = tonumber(redis.call('HGET', meta, field))
+  redis.call('HDEL', meta, field)
+  if cost ~= nil then charge(0, -cost) end
+end
 -- Forgets a whole stream: its key, its members and its bytes.
 local function release(stream)
   local key = base .. stream
@@ -38,6 +46,7 @@ local function release(stream)
   end
   redis.call('DEL', key)
   redis.call('ZREM', done, stream)
+  forgetStreamCost(stream)
 end
 -- Forgets the oldest event of the session.
 local function dropOldest()
@@ -53,7 +62,10 @@ local function dropOldest()
     if redis.call('XLEN', key) == 0 then
       redis.call('DEL', key)
       redis.call('ZREM', done, stream)
+      forgetStreamCost(stream)
     end
+  else
+    forgetStreamCost(stream)
   end
   return true
 end
@@ -67,19 +79,28 @@ end
 
 /**
  * Appends one event. ARGV[3] stream id, [4] JSON, [5] bytes, [6] most events, [7] most bytes, [8] '1' for a
- * response, [9] resume window (ms). Returns the event's sequence number.
+ * response, [9] resume window (ms), [10] what the stream itself costs when this event starts it (bytes).
+ * Returns the event's sequence number.
  */
 export const APPEND = defineRedisScript(`${HEAD}
 local stream, json, bytes = ARGV[3], ARGV[4], tonumber(ARGV[5])
 local maxEvents, maxBytes, isResponse, window = tonumber(ARGV[6]), tonumber(ARGV[7]), ARGV[8] == '1', tonumber(ARGV[9])
+local streamCost = tonumber(ARGV[10]) or 0
 local sequence = redis.call('HINCRBY', meta, 'sequence', 1)
-if bytes > maxBytes then
+local starts = redis.call('EXISTS', base .. stream) == 0
+if bytes + (starts and streamCost or 0) > maxBytes then
   -- Kept streams have no holes: rather than replay the stream without this event, forget all of it.
   release(stream)
   keepAlive(nil)
   return sequence
 end
 redis.call('XADD', base .. stream, '0-' .. sequence, 'm', json, 'b', bytes)
+if starts then
+  -- A cost left by a stream whose key expired on its own is replaced, not added to.
+  forgetStreamCost(stream)
+  redis.call('HSET', meta, 's:' .. stream, streamCost)
+  charge(0, streamCost)
+end
 redis.call('ZADD', order, sequence, sequence .. '|' .. stream .. '|' .. bytes)
 charge(1, bytes)
 while count('events') > maxEvents or count('bytes') > maxBytes do

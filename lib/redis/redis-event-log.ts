@@ -9,15 +9,13 @@ import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from '../
 import type { SessionKey } from '../server/state/session-key';
 import { APPEND, DELETE_SESSION, HAS_EVENT, IS_COMPLETE, READ_AFTER, USAGE } from './event-log-scripts';
 import type { RedisCommands, RedisScript } from './redis-commands';
+import { redisEventCost, redisStreamCost } from './redis-event-cost';
 import {
   assertStorableSessionKey,
   isStorableSessionKey,
   isStorableStreamId,
   toSessionKeys,
 } from './redis-keys';
-
-/** What an event costs besides its message, as the in-memory store counts it. */
-const EVENT_OVERHEAD_BYTES = 100;
 
 /** The priming event of a stream carries no message; it only marks a resumption point. */
 const EMPTY_MESSAGE = '{}';
@@ -42,10 +40,11 @@ export interface RedisEventLogOptions extends EventLogOptions {
  * The event log on Redis, shared by every process serving the agent. Per session: a Redis Stream per MCP
  * stream (`<prefix>log:<subject>:{<session>}:stream:<streamId>`, XADD with the session's sequence number as
  * its entry id, XRANGE to replay), a hash of counters (`…log:<subject>:{<session>}`: sequence, events,
- * bytes), a sorted set ordering the session's events oldest first (`…:order`, for the bounds) and one of
+ * bytes, and each stream's own cost), a sorted set ordering the session's events oldest first (`…:order`, for the bounds) and one of
  * complete streams by release time (`…:done`). Every write is one Lua script, so the bounds hold under
  * concurrent writers; streams whose window passed are released at the next read or write of the session,
- * and every key expires `keyTtlMs` after the session's last use.
+ * and every key expires `keyTtlMs` after the session's last use. Bytes are counted as Redis allocates them
+ * (`redisEventCost`, `redisStreamCost`), so `maxBytes` bounds what the session's log keys take in Redis.
  */
 export class RedisEventLog implements EventLog {
   private readonly commands: RedisCommands;
@@ -74,15 +73,16 @@ export class RedisEventLog implements EventLog {
       );
     }
     const json = JSON.stringify(message);
-    const bytes = Buffer.byteLength(json) + EVENT_OVERHEAD_BYTES;
+    const streamKey = toSessionKeys(this.keyPrefix, key).streamBase + streamId;
     const sequence = await this.run(APPEND, key, [
       streamId,
       json,
-      String(bytes),
+      String(redisEventCost(Buffer.byteLength(json), streamId)),
       String(this.maxEvents),
       String(this.maxBytes),
       isResponse(message) ? '1' : '0',
       String(this.resumeWindowMs),
+      String(redisStreamCost(streamKey, streamId)),
     ]);
     return `${streamId}_${toWholeNumber(sequence, key)}`;
   }

@@ -87,8 +87,8 @@ export interface AgentServerOptions {
   sseRetryMs?: number;
   /**
    * Stateful mode, default event store: most bytes of events kept per session, each event counting its
-   * serialized JSON-RPC message plus 100 bytes; the oldest are dropped first, and a resume from a dropped
-   * event gets 400 (default 8 MiB).
+   * serialized JSON-RPC message plus 100 bytes (on Redis: what Redis allocates for it, see docs/scaling.md);
+   * the oldest are dropped first, and a resume from a dropped event gets 400 (default 8 MiB).
    */
   maxEventStoreBytesPerSession?: number;
   /**

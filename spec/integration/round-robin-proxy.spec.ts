@@ -181,6 +181,51 @@ describe('startRoundRobinProxy', () => {
     expect((await rawRequest({ port: proxy.port, method: 'GET', path: '/' })).body).toBe('alive');
     expect(proxy.requestsPerTarget).toEqual([2, 1]);
     expect(proxy.badGateways).toBe(1);
+    expect(proxy.errorAnswers).toBe(1);
+    expect(proxy.errorSamples).toEqual([
+      `502 from http://127.0.0.1:${deadPort} to POST /mcp: {"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Gateway: http://127.0.0.1:${deadPort} is not answering (ECONNREFUSED)."},"id":null}`,
+    ]);
+  });
+
+  it('records the error answers targets gave, with the start of each body, and not the 2xx ones', async () => {
+    targets = [await startTarget('picky')];
+    targets[0].handler = (request, response) => {
+      const status = request.url === '/missing' ? 404 : 200;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(status === 404 ? `{"error":"${'x'.repeat(300)}"}` : '{}');
+    };
+    proxy = await startRoundRobinProxy({ targets: [targets[0].url] });
+    expect((await rawRequest({ port: proxy.port, method: 'GET', path: '/fine' })).status).toBe(200);
+    expect((await rawRequest({ port: proxy.port, method: 'DELETE', path: '/missing' })).status).toBe(404);
+    await waitFor(() => proxy!.errorAnswers === 1, 10_000);
+    expect(proxy.errorSamples).toEqual([
+      `404 from ${targets[0].url} to DELETE /missing: {"error":"${'x'.repeat(190)}`,
+    ]);
+    expect(proxy.badGateways).toBe(0);
+  });
+
+  it('does not count a 502 for a request its client gave up on before the target answered', async () => {
+    targets = [await startTarget('slow')];
+    let upstreamClosed = false;
+    targets[0].handler = (_request, response) => {
+      // Never answers: the client leaves first, and the proxy's upstream request errors as it is torn down.
+      response.on('close', () => (upstreamClosed = true));
+    };
+    proxy = await startRoundRobinProxy({ targets: [targets[0].url] });
+    const client = httpRequest({
+      host: '127.0.0.1',
+      port: proxy.port,
+      method: 'POST',
+      path: '/mcp',
+      agent: false,
+    });
+    client.on('error', () => undefined);
+    client.end('{}');
+    await waitFor(() => targets[0].seen.length === 1, 10_000);
+    client.destroy();
+    await waitFor(() => upstreamClosed, 10_000);
+    expect(proxy.badGateways).toBe(0);
+    expect(proxy.errorAnswers).toBe(0);
   });
 
   it('refuses targets that are not http:// loopback URLs, and an empty list', async () => {

@@ -4,6 +4,7 @@ import { ToolInputError } from '../../lib/errors/tool-input-error';
 import { createRedisBackend } from '../../lib/redis/index';
 import type { RedisBackend } from '../../lib/redis/index';
 import { RedisCommands } from '../../lib/redis/redis-commands';
+import { redisEventCost, redisStreamCost } from '../../lib/redis/redis-event-cost';
 import { RedisEventLog } from '../../lib/redis/redis-event-log';
 import { toSessionKeys } from '../../lib/redis/redis-keys';
 import { RedisSessionStore } from '../../lib/redis/redis-session-store';
@@ -130,7 +131,81 @@ describeWithRedis('protolink/redis session seams', () => {
   describe('RedisEventLog', () => {
     eventLogContract(
       (options) => new RedisEventLog({ ...options, commands, keyPrefix: server.keyPrefix, keyTtlMs: 60_000 }),
+      {
+        event: (message, streamId) => redisEventCost(Buffer.byteLength(JSON.stringify(message)), streamId),
+        stream: (key, streamId) => redisStreamCost(keysOf(key).streamBase + streamId, streamId),
+      },
     );
+
+    /** What the session's log keys take in Redis, as MEMORY USAGE reports it. */
+    async function memoryOfLog(key: { sessionId: string; tokenSubject?: string }): Promise<number> {
+      let total = 0;
+      for (const name of await raw.keys(`${keysOf(key).log}*`)) {
+        total += Number(await raw.sendCommand(['MEMORY', 'USAGE', name, 'SAMPLES', '0']));
+      }
+      return total;
+    }
+
+    it.each([
+      ['calls of a 500 kB result', 500_000, 1],
+      ['calls of a result just over a size class (256 kB + 1)', 262_145, 1],
+      ['a stream of 2,100-byte events, one to a node', 2_100, 400],
+      ['calls with progress of small events', 300, 5],
+    ])('keeps what Redis holds for the session within maxBytes: %s', async (_name, size, perStream) => {
+      const maxBytes = 1024 * 1024;
+      const log = new RedisEventLog({ commands, keyPrefix: server.keyPrefix, maxBytes, keyTtlMs: 60_000 });
+      const key = newKey('subject');
+      const text = 'x'.repeat(size);
+      for (let call = 0; call < 40; call += 1) {
+        const stream = `call-${call}`;
+        await log.append(key, stream, {});
+        for (let index = 1; index < perStream; index += 1) {
+          await log.append(key, stream, {
+            jsonrpc: '2.0',
+            method: 'notifications/progress',
+            params: { text },
+          });
+        }
+        await log.append(key, stream, { jsonrpc: '2.0', id: call, result: { text } });
+      }
+      const usage = await log.usage(key);
+      const held = await memoryOfLog(key);
+      expect(usage.bytes).toBeLessThanOrEqual(maxBytes);
+      // Counted as Redis allocates it: never less than Redis holds, so the bound holds in Redis too.
+      expect(held).toBeLessThanOrEqual(usage.bytes);
+      expect(held).toBeGreaterThan(0);
+      await log.deleteSession(key);
+    });
+
+    it('counts a stream once, and forgets its cost with its last event', async () => {
+      const key = newKey('subject');
+      const log = new RedisEventLog({ commands, keyPrefix: server.keyPrefix, maxEvents: 2 });
+      const event = { jsonrpc: '2.0', method: 'n' };
+      const cost = redisEventCost(Buffer.byteLength(JSON.stringify(event)), 'a');
+      const streamCost = (id: string) => redisStreamCost(keysOf(key).streamBase + id, id);
+      await log.append(key, 'a', event);
+      await log.append(key, 'a', event);
+      await expect(log.usage(key)).resolves.toEqual({ events: 2, bytes: 2 * cost + streamCost('a') });
+      // Two events of stream 'b' push both of 'a' out: 'a' is gone, its own cost with it.
+      await log.append(key, 'b', event);
+      await log.append(key, 'b', event);
+      await expect(log.usage(key)).resolves.toEqual({ events: 2, bytes: 2 * cost + streamCost('b') });
+      expect(await raw.exists(`${keysOf(key).streamBase}a`)).toBe(0);
+      expect(await raw.hGet(keysOf(key).log, 's:a')).toBeNull();
+    });
+
+    it('replaces, not adds to, the cost left by a stream whose key went away on its own', async () => {
+      const key = newKey('subject');
+      const log = new RedisEventLog({ commands, keyPrefix: server.keyPrefix });
+      const event = { jsonrpc: '2.0', method: 'n' };
+      await log.append(key, 'a', event);
+      const before = await log.usage(key);
+      // The stream's key expires (it is kept alive only by its own use) while its cost and member remain.
+      await raw.del(`${keysOf(key).streamBase}a`);
+      await log.append(key, 'a', event);
+      const after = await log.usage(key);
+      expect(after.bytes - before.bytes).toBe(redisEventCost(Buffer.byteLength(JSON.stringify(event)), 'a'));
+    });
 
     it('keeps each stream as a Redis Stream under the session, with counters, all expiring', async () => {
       const key = newKey('subject');

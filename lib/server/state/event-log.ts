@@ -4,7 +4,7 @@ import type { SessionKey } from './session-key';
 export interface EventLogUsage {
   /** Events kept, over every stream of the session. */
   events: number;
-  /** Their bytes: each event's serialized JSON-RPC message plus 100. */
+  /** Their bytes, as the log counts them (each event's serialized JSON-RPC message plus 100 in memory). */
   bytes: number;
 }
 
@@ -14,8 +14,9 @@ export interface EventLogOptions {
   maxEvents?: number;
   /**
    * Most bytes kept (all streams of a session together), counting each event as its serialized JSON-RPC
-   * message plus 100 bytes; the oldest events are dropped first, and an event larger than this is not kept
-   * at all, nor is the rest of its stream (default 8 MiB).
+   * message plus 100 bytes (a shared log may count what its store allocates instead: the Redis log does);
+   * the oldest events are dropped first, and an event larger than this is not kept at all, nor is the rest
+   * of its stream (default 8 MiB).
    */
   maxBytes?: number;
   /**
