@@ -15,7 +15,7 @@ import type { BenchRow } from '../measure';
 
 const GROUP = 'serve-scale';
 const RESULT_BYTES = 500_000;
-const MB = 1024 * 1024;
+const MiB = 1024 * 1024;
 
 function collectGarbage(): () => void {
   setFlagsFromString('--expose-gc');
@@ -142,20 +142,20 @@ export async function measureEventStoreMemory(redis: RedisServerHandle): Promise
       rows.push({
         group: GROUP,
         name: `event store, ${label}: process heap + external growth after ${calls} calls of a 500 kB result in one session`,
-        value: grown / MB,
-        unit: 'MB',
+        value: grown / MiB,
+        unit: 'MiB',
         ratio: grown / bound,
-        note: `ratio = ÷ the per-session bound (${bound / MB} MiB, the default maxEventStoreBytesPerSession); target ≤ 1×: ${grown <= bound ? 'met' : 'NOT met'}; ${(calls * RESULT_BYTES) / MB / 1} MB went through in ${seconds.toFixed(1)} s; measured after a full GC with the session open; ${(grownAfterWindow / MB).toFixed(2)} MB once the ${DEFAULT_RESUME_WINDOW_MS / 1000} s resume window passed (the calls' released streams gone)`,
+        note: `ratio = ÷ the per-session bound (${bound / MiB} MiB, the default maxEventStoreBytesPerSession); target ≤ 1×: ${grown <= bound ? 'met' : 'NOT met'}; ${((calls * RESULT_BYTES) / MiB).toFixed(0)} MiB went through in ${seconds.toFixed(1)} s; measured after a full GC with the session open; ${(grownAfterWindow / MiB).toFixed(2)} MiB once the ${DEFAULT_RESUME_WINDOW_MS / 1000} s resume window passed (the calls' released streams gone)`,
       });
       if (store === 'redis') {
         const held = await redisBytes(redis.url, prefix);
         rows.push({
           group: GROUP,
           name: `event store, Redis: memory of the event log's keys after ${calls} calls of a 500 kB result in one session`,
-          value: held.logBytes / MB,
-          unit: 'MB',
+          value: held.logBytes / MiB,
+          unit: 'MiB',
           ratio: held.logBytes / bound,
-          note: `ratio = ÷ the per-session bound (${bound / MB} MiB); target ≤ 1×: ${held.logBytes <= bound ? 'met' : 'NOT met'}; MEMORY USAGE of its ${held.logKeys} keys summed; every key under the prefix (session record, call leases too): ${(held.bytes / MB).toFixed(2)} MB in ${held.keys} keys`,
+          note: `ratio = ÷ the per-session bound (${bound / MiB} MiB); target ≤ 1×: ${held.logBytes <= bound ? 'met' : 'NOT met'}; MEMORY USAGE of its ${held.logKeys} keys summed; every key under the prefix (session record, call leases too): ${(held.bytes / MiB).toFixed(2)} MiB in ${held.keys} keys`,
         });
       }
       await client.close();
