@@ -3,7 +3,6 @@ import type { LlmMessage } from '../llm/llm';
 import { runToolLoop } from '../llm/run-tool-loop';
 import type { RunToolLoopOptions, ToolLoopResult } from '../llm/tool-loop-types';
 import type { ApprovalHandler } from '../policy/approval-handler';
-import { CapabilityPolicy } from '../policy/capability-policy';
 import type { Policy } from '../policy/policy';
 import type { PolicyDecision } from '../policy/policy-decision';
 import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
@@ -18,7 +17,6 @@ import {
 import { RunContext } from '../runtime/run-context';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { TelemetryListener } from '../runtime/telemetry-emitter';
-import { ToolCallTracer } from '../runtime/tool-call-tracer';
 import { InMemoryTaskStore } from '../tasks/in-memory-task-store';
 import { startToolTask } from '../tasks/start-tool-task';
 import type { StartToolOptions } from '../tasks/start-tool-task';
@@ -30,12 +28,11 @@ import { NativeTool } from '../tools/native-tool';
 import { ToolRegistry } from '../tools/registry/tool-registry';
 import type { ToolFunction } from '../tools/tool-types';
 import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
-import { AgentCard } from './agent-card';
 import type { AgentEventMap, AgentEventName } from './agent-events';
-import { AGENT_OPTIONS, AGENT_TELEMETRY_OPTIONS } from './agent-options';
 import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
+import type { AgentCard } from './agent-card';
 import { AgentSkill } from './agent-skill';
-import { pickOption } from './pick-agent-option';
+import { createToolCallHost, readAgentOptions } from './read-agent-options';
 import { AGENT_ADD_TOOL_OPTIONS, AGENT_TOOL_OPTIONS } from './agent-tool-options';
 import type { AgentAddToolOptions, AgentToolOptions } from './agent-tool-options';
 import { checkToolPolicy } from './check-policy';
@@ -90,42 +87,14 @@ export class Agent {
    *   badly declared tool.
    */
   constructor(options: AgentOptions) {
-    if (typeof options !== 'object' || options === null) {
-      throw new ToolInputError(
-        "new Agent() needs options: { card: { name, description, url }, policy?, approvalHandler?, skills?: 'auto' | 'fixed' }.",
-      );
-    }
-    assertKnownOptions(options, AGENT_OPTIONS);
-    if (typeof options.telemetry === 'object' && options.telemetry !== null)
-      assertKnownOptions(options.telemetry, AGENT_TELEMETRY_OPTIONS);
-    // A copy: two agents built on one card must not advertise each other's skills.
-    this.card =
-      options.card instanceof AgentCard
-        ? AgentCard.fromJSON(options.card.toJSON(), 'card')
-        : new AgentCard(options.card);
-    this.transport = pickOption(options.transport, 'transport', ['runtime', 'http'], 'runtime');
-    this.skillsMode = pickOption(options.skills, 'skills', ['auto', 'fixed'], 'auto');
-    if (options.policy !== undefined && typeof options.policy?.evaluate !== 'function') {
-      throw new ToolInputError(
-        'Agent policy must have an evaluate(action, context) method, e.g. new CapabilityPolicy({ ... }).',
-      );
-    }
-    if (options.approvalHandler !== undefined && typeof options.approvalHandler !== 'function') {
-      throw new ToolInputError(
-        'Agent approvalHandler must be a function (request, context) => ApprovalDecision | boolean.',
-      );
-    }
-    this.policy = options.policy ?? new CapabilityPolicy();
-    this.approvalHandler = options.approvalHandler;
-    for (const field of ['elicitationHandler', 'samplingHandler'] as const) {
-      if (options[field] !== undefined && typeof options[field] !== 'function') {
-        throw new ToolInputError(
-          `Agent ${field} must be a function (request, context) => result; got ${typeof options[field]}.`,
-        );
-      }
-    }
-    this.elicitationHandler = options.elicitationHandler;
-    this.samplingHandler = options.samplingHandler;
+    const read = readAgentOptions(options);
+    this.card = read.card;
+    this.transport = read.transport;
+    this.skillsMode = read.skillsMode;
+    this.policy = read.policy;
+    this.approvalHandler = read.approvalHandler;
+    this.elicitationHandler = read.elicitationHandler;
+    this.samplingHandler = read.samplingHandler;
     this.taskStore = options.taskStore ?? new InMemoryTaskStore();
     this.tools = new ReadonlyToolMap(this.registry);
     this.pendingMcpServers = Object.freeze(
@@ -133,24 +102,7 @@ export class Agent {
     );
     const telemetry = options.telemetry ?? {};
     this.emitter = new TelemetryEmitter<AgentEventMap>(telemetry.onListenerError);
-    let sequence = 0;
-    this.host = {
-      resolveTool: (name) => this.registry.resolve(name),
-      policy: this.policy,
-      approvalHandler: this.approvalHandler,
-      elicitationHandler: this.elicitationHandler,
-      samplingHandler: this.samplingHandler,
-      emitter: this.emitter,
-      tracer:
-        telemetry.tracing === false
-          ? undefined
-          : new ToolCallTracer({
-              api: telemetry.openTelemetry,
-              tracerName: telemetry.tracerName,
-              recordArguments: telemetry.recordArguments,
-            }),
-      nextCallId: () => `call_${++sequence}`,
-    };
+    this.host = createToolCallHost(read, telemetry, this.emitter, (name) => this.registry.resolve(name));
     for (const tool of collectInitialTools(options)) this.addTool(tool);
     for (const instance of options.toolsets ?? []) this.registerCatalog(this.catalog.scan(instance));
   }
