@@ -1,7 +1,5 @@
 import { ToolInputError } from '../errors/tool-input-error';
-import type { ApprovalHandler } from '../policy/approval-handler';
 import { CapabilityPolicy } from '../policy/capability-policy';
-import type { Policy } from '../policy/policy';
 import { assertKnownOptions } from '../runtime/assert-known-options';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import { ToolCallTracer } from '../runtime/tool-call-tracer';
@@ -9,21 +7,22 @@ import type { BaseTool } from '../tools/base-tool';
 import { AgentCard } from './agent-card';
 import type { AgentEventMap } from './agent-events';
 import { AGENT_OPTIONS, AGENT_TELEMETRY_OPTIONS } from './agent-options';
-import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
+import type { AgentOptions } from './agent-options';
+import type { Agent } from './agent';
 import type { ToolCallHost } from './execute-tool-call';
 import { pickOption } from './pick-agent-option';
-import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
 
-/** An Agent's options, checked, with the defaults filled in. */
-export interface ReadAgentOptions {
-  readonly card: AgentCard;
-  readonly transport: AgentTransport;
-  readonly skillsMode: SkillsMode;
-  readonly policy: Policy;
-  readonly approvalHandler: ApprovalHandler | undefined;
-  readonly elicitationHandler: ElicitationHandler | undefined;
-  readonly samplingHandler: SamplingHandler | undefined;
-}
+/** An Agent's options, checked, with the defaults filled in: the fields of the Agent they become. */
+export type ReadAgentOptions = Pick<
+  Agent,
+  | 'card'
+  | 'transport'
+  | 'skillsMode'
+  | 'policy'
+  | 'approvalHandler'
+  | 'elicitationHandler'
+  | 'samplingHandler'
+>;
 
 /**
  * Checks the options of `new Agent()` and fills in the defaults (the policy, `'runtime'`, `'auto'`); the card

@@ -6,12 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { runConformance } from '../fixtures/conformance/run-conformance';
 import type { ConformanceRun } from '../fixtures/conformance/run-conformance';
-import { describeWithRedis, findFreePort, startRedisServer } from '../fixtures/redis/redis-server';
+import { describeWithRedis, startRedisServer } from '../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../fixtures/redis/redis-server';
-import { startRoundRobinProxy } from '../fixtures/round-robin-proxy';
 import type { RoundRobinProxy } from '../fixtures/round-robin-proxy';
-import { startServeProcesses, stopServeProcesses } from '../fixtures/serve/serve-processes';
-import type { ServeProcess } from '../fixtures/serve/serve-processes';
+import { startServeCluster } from '../fixtures/serve/serve-processes';
+import type { ServeCluster } from '../fixtures/serve/serve-processes';
 import { SERVER_SCENARIOS } from '../fixtures/conformance/server-scenarios';
 
 jest.setTimeout(600_000);
@@ -22,7 +21,7 @@ describeWithRedis(
   'MCP conformance suite through a round-robin proxy over three protolink serve --redis',
   () => {
     let redis: RedisServerHandle;
-    let processes: ServeProcess[] = [];
+    let cluster: ServeCluster | undefined;
     let proxy: RoundRobinProxy;
     let outputDir: string;
     let run: ConformanceRun;
@@ -30,30 +29,18 @@ describeWithRedis(
     beforeAll(async () => {
       redis = await startRedisServer();
       // The processes know the address clients use (the proxy's), as behind any load balancer.
-      const proxyPort = await findFreePort();
-      processes = await startServeProcesses(3, {
+      cluster = await startServeCluster(3, redis, {
         module: join(ROOT, 'samples', '09-mcp-conformance', 'server.ts'),
-        args: [
-          '--redis',
-          redis.url,
-          '--redis-key-prefix',
-          redis.keyPrefix,
-          '--public-url',
-          `http://localhost:${proxyPort}`,
-        ],
+        publicHostname: 'localhost',
         readyTimeoutMs: 240_000,
       });
-      proxy = await startRoundRobinProxy({
-        targets: processes.map((process) => process.url),
-        port: proxyPort,
-      });
+      ({ proxy } = cluster);
       outputDir = mkdtempSync(join(tmpdir(), 'protolink-conformance-scale-out-'));
       run = await runConformance(['server', '--url', proxy.mcpUrl, '--suite', 'all'], outputDir);
     });
 
     afterAll(async () => {
-      await proxy?.close();
-      await stopServeProcesses(processes);
+      await cluster?.close();
       await redis?.dispose();
       if (outputDir) rmSync(outputDir, { recursive: true, force: true });
     });

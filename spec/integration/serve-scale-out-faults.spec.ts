@@ -1,12 +1,11 @@
 // Faults with real processes: two `protolink serve --redis` processes behind the round-robin proxy (no
 // affinity), one redis-server of the suite's own. A process killed (SIGKILL) while it runs a call, and Redis
 // going away and coming back, with nothing lost and nothing hanging.
-import { describeWithRedis, findFreePort, startRedisServer } from '../fixtures/redis/redis-server';
+import { describeWithRedis, startRedisServer } from '../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../fixtures/redis/redis-server';
-import { startRoundRobinProxy } from '../fixtures/round-robin-proxy';
 import type { RoundRobinProxy } from '../fixtures/round-robin-proxy';
-import { startServeProcesses, stopServeProcesses } from '../fixtures/serve/serve-processes';
-import type { ServeProcess } from '../fixtures/serve/serve-processes';
+import { startServeCluster } from '../fixtures/serve/serve-processes';
+import type { ServeCluster, ServeProcess } from '../fixtures/serve/serve-processes';
 import { LOST_INSTANCE_MESSAGE } from '../../lib/server/http/serve-followed-stream';
 
 jest.setTimeout(180_000);
@@ -68,6 +67,7 @@ describeWithRedis(
   'protolink serve --redis: faults with real processes behind a round-robin proxy',
   () => {
     let redis: RedisServerHandle;
+    let cluster: ServeCluster | undefined;
     let processes: ServeProcess[] = [];
     let proxy: RoundRobinProxy;
 
@@ -140,24 +140,13 @@ describeWithRedis(
 
     beforeAll(async () => {
       redis = await startRedisServer();
-      const proxyPort = await findFreePort();
-      processes = await startServeProcesses(2, {
-        args: [
-          '--redis',
-          redis.url,
-          '--redis-key-prefix',
-          redis.keyPrefix,
-          '--public-url',
-          `http://127.0.0.1:${proxyPort}`,
-        ],
-        readyTimeoutMs: 180_000,
-      });
-      proxy = await startRoundRobinProxy({ targets: processes.map((served) => served.url), port: proxyPort });
+      cluster = await startServeCluster(2, redis, { readyTimeoutMs: 180_000 });
+      ({ proxy } = cluster);
+      processes = [...cluster.processes];
     });
 
     afterAll(async () => {
-      await proxy?.close();
-      await stopServeProcesses(processes);
+      await cluster?.close();
       await redis?.dispose();
     });
 

@@ -7,12 +7,11 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { describeWithRedis, findFreePort, startRedisServer } from '../fixtures/redis/redis-server';
+import { describeWithRedis, startRedisServer } from '../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../fixtures/redis/redis-server';
-import { startRoundRobinProxy } from '../fixtures/round-robin-proxy';
 import type { RoundRobinProxy } from '../fixtures/round-robin-proxy';
-import { startServeProcesses, stopServeProcesses } from '../fixtures/serve/serve-processes';
-import type { ServeProcess } from '../fixtures/serve/serve-processes';
+import { startServeCluster } from '../fixtures/serve/serve-processes';
+import type { ServeCluster } from '../fixtures/serve/serve-processes';
 
 const ROOT = join(__dirname, '..', '..');
 /** The conformance sample: a tool for every protocol feature, resources and prompts. */
@@ -35,6 +34,17 @@ function newClient(): Client {
     return { model: 'echo', role: 'assistant', content: { type: 'text', text: `echo ${text}` } };
   });
   return client;
+}
+
+/**
+ * The v2 client runs notification handlers a microtask after their message but settles a response at once,
+ * dropping the call's progress handler: a last progress notification that reaches it in the same chunk as the
+ * result is lost on the client's side (modelcontextprotocol/typescript-sdk#2580, v1 and v2 alike: a race the
+ * server cannot avoid). Every earlier one must arrive, in order.
+ */
+function expectProgress(seen: readonly number[]): void {
+  expect(seen.slice(0, 2)).toEqual([0, 50]);
+  expect(seen.length === 2 || (seen.length === 3 && seen[2] === 100)).toBe(true);
 }
 
 function textOf(result: CallToolResult): string {
@@ -79,7 +89,7 @@ describe('the TypeScript SDK v2 client (@modelcontextprotocol/client) against pr
         { onprogress: (update) => progress.push(update.progress) },
       );
       expect(done.isError).toBeFalsy();
-      expect(progress).toEqual([0, 50, 100]);
+      expectProgress(progress);
 
       const elicited = await client.callTool({ name: 'test_elicitation', arguments: { message: 'who?' } });
       expect(textOf(elicited)).toBe(
@@ -95,26 +105,14 @@ describe('the TypeScript SDK v2 client (@modelcontextprotocol/client) against pr
 
   describeWithRedis('over HTTP, through the round-robin proxy over two --redis processes', () => {
     let redis: RedisServerHandle;
-    let processes: ServeProcess[] = [];
+    let cluster: ServeCluster | undefined;
     let proxy: RoundRobinProxy;
     let client: Client | undefined;
 
     beforeAll(async () => {
       redis = await startRedisServer();
-      const proxyPort = await findFreePort();
-      processes = await startServeProcesses(2, {
-        module: MODULE,
-        args: [
-          '--redis',
-          redis.url,
-          '--redis-key-prefix',
-          redis.keyPrefix,
-          '--public-url',
-          `http://127.0.0.1:${proxyPort}`,
-        ],
-        readyTimeoutMs: 240_000,
-      });
-      proxy = await startRoundRobinProxy({ targets: processes.map((served) => served.url), port: proxyPort });
+      cluster = await startServeCluster(2, redis, { module: MODULE, readyTimeoutMs: 240_000 });
+      proxy = cluster.proxy;
     }, 300_000);
 
     afterEach(async () => {
@@ -123,8 +121,7 @@ describe('the TypeScript SDK v2 client (@modelcontextprotocol/client) against pr
     });
 
     afterAll(async () => {
-      await proxy?.close();
-      await stopServeProcesses(processes);
+      await cluster?.close();
       await redis?.dispose();
     });
 
@@ -154,7 +151,7 @@ describe('the TypeScript SDK v2 client (@modelcontextprotocol/client) against pr
         { name: 'test_tool_with_progress', arguments: {} },
         { onprogress: (update) => progress.push(update.progress) },
       );
-      expect(progress).toEqual([0, 50, 100]);
+      expectProgress(progress);
       // Both processes served this one session.
       const after = proxy.requestsPerTarget;
       expect(after[0]! - before[0]!).toBeGreaterThan(2);

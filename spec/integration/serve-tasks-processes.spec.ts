@@ -7,35 +7,29 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describeWithRedis, startRedisServer } from '../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../fixtures/redis/redis-server';
-import { startRoundRobinProxy } from '../fixtures/round-robin-proxy';
 import type { RoundRobinProxy } from '../fixtures/round-robin-proxy';
-import { startServeProcesses, stopServeProcesses } from '../fixtures/serve/serve-processes';
-import type { ServeProcess } from '../fixtures/serve/serve-processes';
+import { startServeCluster } from '../fixtures/serve/serve-processes';
+import type { ServeCluster } from '../fixtures/serve/serve-processes';
 
 const MODULE = join(__dirname, '..', 'fixtures', 'tasks', 'task-agent-module.ts');
 
 describeWithRedis('tasks through a round-robin proxy over three protolink serve --redis', () => {
   let redis: RedisServerHandle;
-  let processes: ServeProcess[] = [];
+  let cluster: ServeCluster | undefined;
   let proxy: RoundRobinProxy;
   let client: Client;
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    processes = await startServeProcesses(3, {
-      module: MODULE,
-      args: ['--redis', redis.url, '--redis-key-prefix', redis.keyPrefix],
-      readyTimeoutMs: 240_000,
-    });
-    proxy = await startRoundRobinProxy({ targets: processes.map((process) => process.url) });
+    cluster = await startServeCluster(3, redis, { module: MODULE, readyTimeoutMs: 240_000 });
+    ({ proxy } = cluster);
     client = new Client({ name: 'spec', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(proxy.mcpUrl)));
   }, 300_000);
 
   afterAll(async () => {
     await client?.close().catch(() => undefined);
-    await proxy?.close();
-    await stopServeProcesses(processes);
+    await cluster?.close();
     await redis?.dispose();
   });
 
