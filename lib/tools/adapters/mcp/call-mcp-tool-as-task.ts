@@ -1,6 +1,11 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  ErrorCode,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import type { RunContext } from '../../../runtime/run-context';
@@ -11,7 +16,10 @@ export interface McpTaskCallOptions {
   readonly signal: AbortSignal;
   /** Bound on each request (creation, each poll), in ms. */
   readonly timeoutMs: number;
-  /** Bound on the wait of `tasks/result` while the task waits for the user (`input_required`), in ms. */
+  /**
+   * Bound on one wait of `tasks/result` while the task waits for the user (`input_required`), in ms; when it
+   * passes, the task's status is read again and the wait starts over while the task runs.
+   */
   readonly maxTotalTimeoutMs: number;
   /** The caller's run: the server's progress is forwarded to it. */
   readonly context?: RunContext;
@@ -23,7 +31,8 @@ export interface McpTaskCallOptions {
  * Calls a tool as an MCP task: `tools/call` with `task`, then `tasks/get` at the server's `pollInterval`
  * until the task ends, then `tasks/result` (while the task waits for the user, `tasks/result` is asked at
  * once: it carries the questions and returns when the task ends). Progress goes to the run; aborting the
- * signal sends `tasks/cancel`. Returns the same `CallToolResult` as a plain call.
+ * signal sends `tasks/cancel`, and so does giving up for any other reason (a poll that failed). Returns the
+ * same `CallToolResult` as a plain call.
  *
  * @throws the SDK's errors (McpError, timeouts); ToolRuntimeError when the server cancelled the task itself.
  */
@@ -63,27 +72,79 @@ export async function callMcpToolAsTask(
     void client.experimental.tasks.cancelTask(taskId, { timeout: timeoutMs }).catch(() => undefined);
   };
   signal.addEventListener('abort', cancelRemote, { once: true });
+  let ended = false;
   try {
     let task = created.task;
     for (;;) {
       if (task.status === 'cancelled') {
+        ended = true;
         throw new ToolRuntimeError(
           `Task ${taskId} of tool '${name}' was cancelled by the server${task.statusMessage ? `: ${task.statusMessage}` : ''}.`,
         );
       }
-      if (task.status !== 'working') {
-        const wait = task.status === 'input_required' ? options.maxTotalTimeoutMs : timeoutMs;
-        return (await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, {
-          signal,
-          timeout: wait,
-        })) as CallToolResult;
+      if (task.status === 'input_required') {
+        // tasks/result carries the questions and returns when the task ends; it is bounded by
+        // maxTotalTimeoutMs, and when that passes first, the task is looked at again: the whole run is bounded
+        // by the task's own TTL, not by one wait.
+        try {
+          const result = await withLinkedSignal(signal, (linked) =>
+            client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, {
+              signal: linked,
+              timeout: options.maxTotalTimeoutMs,
+            }),
+          );
+          ended = true;
+          return result as CallToolResult;
+        } catch (error) {
+          if (signal.aborted || !isRequestTimeout(error)) throw error;
+        }
+      } else if (task.status !== 'working') {
+        const result = await withLinkedSignal(signal, (linked) =>
+          client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, {
+            signal: linked,
+            timeout: timeoutMs,
+          }),
+        );
+        ended = true;
+        return result as CallToolResult;
+      } else {
+        await sleep(task.pollInterval ?? options.defaultPollIntervalMs ?? 1_000, signal);
       }
-      await sleep(task.pollInterval ?? options.defaultPollIntervalMs ?? 1_000, signal);
-      task = await client.experimental.tasks.getTask(taskId, { signal, timeout: timeoutMs });
+      task = await withLinkedSignal(signal, (linked) =>
+        client.experimental.tasks.getTask(taskId, { signal: linked, timeout: timeoutMs }),
+      );
     }
+  } catch (error) {
+    // A call given up on for any reason (a poll that failed, the connection lost) leaves no task running.
+    if (!ended && !signal.aborted) cancelRemote();
+    throw error;
   } finally {
     signal.removeEventListener('abort', cancelRemote);
   }
+}
+
+/**
+ * Runs one request with a signal of its own that follows `signal`: the SDK adds an abort listener to the
+ * signal of every request and never removes it, so the call's signal, given to every poll of a long task,
+ * would gather one per poll (and fire them all, as stale cancellations, when the call is cancelled).
+ */
+async function withLinkedSignal<T>(
+  signal: AbortSignal,
+  run: (linked: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const follow = (): void => controller.abort(signal.reason);
+  if (signal.aborted) follow();
+  else signal.addEventListener('abort', follow, { once: true });
+  try {
+    return await run(controller.signal);
+  } finally {
+    signal.removeEventListener('abort', follow);
+  }
+}
+
+function isRequestTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
 }
 
 function raceAbort<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -11,6 +11,7 @@ import type { AgentServerHandle } from '../../../../lib/server/agent-server-opti
 import { startAgentServer } from '../../../../lib/server/start-agent-server';
 import { InMemoryTaskStore } from '../../../../lib/tasks/in-memory-task-store';
 import { MCPToolAdapter } from '../../../../lib/tools/adapters/mcp/mcp-tool-adapter';
+import { NativeTool } from '../../../../lib/tools/native-tool';
 import { buildTaskAgent } from '../../../fixtures/tasks/task-agent';
 
 /** The SDK's own task-capable example server (tools that require tasks and ask the client through them). */
@@ -104,7 +105,25 @@ describe('MCPToolAdapter with tasks (against a served agent)', () => {
 
   beforeAll(async () => {
     store = new InMemoryTaskStore();
-    server = await startAgentServer(buildTaskAgent(), { taskStore: store, taskPollIntervalMs: 20 });
+    const agent = buildTaskAgent();
+    agent.addTool(
+      new NativeTool({
+        name: 'confirm_then_work',
+        description: 'Asks for a go-ahead, then works for ms',
+        inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
+        task: 'required',
+        func: async ({ ms }: Record<string, unknown>, context: RunContext) => {
+          await context.elicit('Go?', {
+            type: 'object',
+            properties: { go: { type: 'boolean' } },
+            required: ['go'],
+          });
+          await new Promise((resolve) => setTimeout(resolve, Number(ms)));
+          return 'worked';
+        },
+      }),
+    );
+    server = await startAgentServer(agent, { taskStore: store, taskPollIntervalMs: 20 });
   });
 
   afterAll(async () => {
@@ -126,6 +145,48 @@ describe('MCPToolAdapter with tasks (against a served agent)', () => {
       expect(progress).toEqual([0, 2]);
       expect((await allTasks(store)).some((task) => task.toolName === 'report')).toBe(true);
     } finally {
+      await adapter.close();
+    }
+  });
+
+  it('waits past maxTotalTimeoutMs for a task that asked the user and then works on, bounded by the task', async () => {
+    const adapter = new MCPToolAdapter({
+      transport: 'http',
+      url: server.mcpUrl,
+      timeoutMs: 2_000,
+      maxTotalTimeoutMs: 300,
+      elicitationHandler: () => ({ action: 'accept', content: { go: true } }),
+    });
+    try {
+      const tool = await adapter.wrapTool('confirm_then_work');
+      // The work after the answer outlasts maxTotalTimeoutMs three times over: the wait starts over.
+      expect(await tool.call({ ms: 900 })).toBe('worked');
+    } finally {
+      await adapter.close();
+    }
+  });
+
+  it("polls a long task without gathering listeners on the call's signal", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(`${warning.name}: ${warning.message}`);
+    };
+    process.on('warning', onWarning);
+    const adapter = new MCPToolAdapter({ transport: 'http', url: server.mcpUrl });
+    try {
+      const tool = await adapter.wrapTool('crawl');
+      const context = new RunContext();
+      const before = store.size;
+      const call = tool.call({}, { context });
+      await waitFor(() => store.size > before);
+      // At a 20 ms poll interval, some 25 polls: one listener each would pass Node's limit of 10.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      context.cancel('stop');
+      await expect(call).rejects.toThrow(ToolCancelledError);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => /listener/i.test(warning))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
       await adapter.close();
     }
   });
