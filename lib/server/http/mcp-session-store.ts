@@ -126,10 +126,17 @@ export class McpSessionStore {
     return true;
   }
 
-  /** Closes every session with no request in progress that has been idle longer than the idle timeout. */
+  /**
+   * Closes every session idle longer than the idle timeout: no request in progress and no call running (a call
+   * whose response stream the server closed, or the client dropped, still runs, and its client resumes it).
+   */
   sweep(now: number = Date.now()): void {
     for (const session of [...this.sessions.values()]) {
-      if (session.openRequests === 0 && now - session.lastActivity > this.options.idleTimeoutMs) {
+      if (
+        session.openRequests === 0 &&
+        session.calls.gate.active === 0 &&
+        now - session.lastActivity > this.options.idleTimeoutMs
+      ) {
         this.delete(session.id);
         void closeSession(session);
       }

@@ -9,7 +9,7 @@ function fakeSession(id: string, closed: string[], clientAddress = '127.0.0.1'):
     openRequests: 0,
     soloResponses: new Map(),
     getStreams: 0,
-    calls: {} as never,
+    calls: { gate: { active: 0 } } as never,
     fastCalls: new Map(),
     transport: {} as never,
     server: { close: async () => void closed.push(id) } as never,
@@ -41,6 +41,24 @@ describe('McpSessionStore', () => {
       store.sweep(Date.now() + 2000);
       await new Promise((resolve) => setImmediate(resolve));
       expect(closed.sort()).toEqual(['busy', 'idle', 'recent']);
+      await store.closeAll();
+    });
+  });
+
+  describe('a running call', () => {
+    it('keeps its session past the idle timeout even with no request open (its stream was let go)', async () => {
+      const closed: string[] = [];
+      const store = new McpSessionStore({ idleTimeoutMs: 1000, sweepIntervalMs: 60_000 });
+      const running = fakeSession('running', closed);
+      const gate = { active: 1 };
+      store.add({ ...running, calls: { gate } as never });
+      store.sweep(Date.now() + 5000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toEqual([]);
+      gate.active = 0;
+      store.sweep(Date.now() + 5000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toEqual(['running']);
       await store.closeAll();
     });
   });
