@@ -107,19 +107,34 @@ export class RedisEventLog implements EventLog {
       );
     }
     // Events stored while replaying are sent too; events dropped meanwhile are skipped.
-    let cursor = parseEventId(lastEventId)!.sequence;
+    await this.readFrom(key, streamId, parseEventId(lastEventId)!.sequence, send);
+    return streamId;
+  }
+
+  async readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<void> {
+    const parsed = parseEventId(cursor);
+    if (!parsed || parsed.streamId !== streamId || !isStorableSessionKey(key)) return;
+    await this.readFrom(key, streamId, parsed.sequence, send);
+  }
+
+  private async readFrom(
+    key: SessionKey,
+    streamId: string,
+    after: string,
+    send: EventLogSend,
+  ): Promise<void> {
+    let cursor = after;
     for (;;) {
       const page = await this.run(READ_AFTER, key, [streamId, cursor, String(REPLAY_PAGE)]);
-      if (!Array.isArray(page) || page.length === 0) break;
+      if (!Array.isArray(page) || page.length === 0) return;
       for (const entry of page) {
         const { sequence, json } = toEntry(entry, key);
         cursor = sequence;
         if (json === EMPTY_MESSAGE) continue;
         await send(`${streamId}_${sequence}`, toMessage(json, key));
       }
-      if (page.length < REPLAY_PAGE) break;
+      if (page.length < REPLAY_PAGE) return;
     }
-    return streamId;
   }
 
   async usage(key: SessionKey): Promise<EventLogUsage> {

@@ -178,6 +178,28 @@ export class InMemoryEventStore implements EventStore, ResumableEventStore {
     return last.streamId;
   }
 
+  /**
+   * Sends the events of `streamId` after the event id `cursor` of that stream, whether or not the cursor's
+   * own event is still kept (see `EventLog.readAfter`); nothing for a cursor of another stream.
+   */
+  async readEventsAfter(
+    streamId: string,
+    cursor: string,
+    send: (eventId: string, message: JSONRPCMessage) => Promise<void>,
+  ): Promise<void> {
+    const prefix = `${streamId}_`;
+    const after = cursor.startsWith(prefix) ? Number(cursor.slice(prefix.length)) : Number.NaN;
+    if (!Number.isSafeInteger(after)) return;
+    let sequence = after;
+    for (;;) {
+      const next = this.streams.get(streamId)?.events.find((event) => event.sequence > sequence);
+      if (!next) return;
+      sequence = next.sequence;
+      if (next.json === EMPTY_MESSAGE) continue;
+      await send(next.eventId, JSON.parse(next.json) as JSONRPCMessage);
+    }
+  }
+
   /** Drops every event and timer (the session closed); events stored later are not kept. */
   close(): void {
     this.closed = true;

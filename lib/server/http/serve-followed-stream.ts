@@ -82,24 +82,22 @@ export async function serveFollowedStream(
   const pump = async (): Promise<void> => {
     do {
       again = false;
-      await store.replayEventsAfter(cursor, {
-        send: async (eventId, message) => {
-          if (closed) return;
-          cursor = eventId;
-          if (Object.keys(message).length === 0) return;
-          if (isResponse(message)) answered.add(message.id as string | number);
-          response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
-        },
+      // Read on from the cursor even once the bounds dropped its event (an idle stream's cursor is the
+      // oldest event of the session, the first to go): the stream goes on, missing only what was dropped.
+      await link.readAfter(streamId, cursor, async (eventId, message) => {
+        if (closed) return;
+        cursor = eventId;
+        if (Object.keys(message).length === 0) return;
+        if (isResponse(message)) answered.add(message.id as string | number);
+        response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
       });
       if (streamId !== STANDALONE_STREAM_ID && (await store.isStreamComplete?.(streamId))) {
         // Whatever was stored up to completion is sent: read once more, then end.
-        await store.replayEventsAfter(cursor, {
-          send: async (eventId, message) => {
-            if (closed) return;
-            cursor = eventId;
-            if (Object.keys(message).length > 0)
-              response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
-          },
+        await link.readAfter(streamId, cursor, async (eventId, message) => {
+          if (closed) return;
+          cursor = eventId;
+          if (Object.keys(message).length > 0)
+            response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
         });
         finish();
         return;

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { SessionStoreUnavailableError } from '../../errors/session-store-unavailable-error';
+import type { StreamOwner } from '../state/call-leases';
+import type { EventLogSend } from '../state/event-log';
 import type { SessionBusMessage, SessionBusSubscription } from '../state/session-bus';
 import type { SessionKey } from '../state/session-key';
 import type { SharedSessionState } from '../state/shared-session-state';
@@ -12,6 +14,18 @@ export const STANDALONE_STREAM_ID = '_GET_stream';
 
 /** Most streams of one session another process follows that a process remembers (the oldest go first). */
 const MAX_FOLLOWED_STREAMS = 1_000;
+
+/** A response the store refused is tried again after this, then twice as long each time up to the most. */
+const STORE_RETRY_FIRST_MS = 250;
+const STORE_RETRY_MAX_MS = 2_000;
+
+/**
+ * How long a stream's claim lasts unrenewed: the session's idle timeout, and never less than the time a
+ * follower takes to tell that the claiming process died (its heartbeat's 3 s, then two polls), with margin.
+ */
+export function claimTtlMs(idleTimeoutMs: number): number {
+  return Math.max(idleTimeoutMs, 10_000);
+}
 
 /**
  * The ids of the client's requests in the POST being handled: the first event the transport stores on a new
@@ -56,7 +70,8 @@ export class SessionLink {
   private subscription: SessionBusSubscription | undefined;
   private readonly followedElsewhere = new Set<string>();
   private readonly wakeListeners = new Map<string, Set<() => void>>();
-  private readonly claimed = new Set<string>();
+  /** The streams this process claimed and runs requests of, with the requests not yet answered. */
+  private readonly claimed = new Map<string, { owner: StreamOwner; unanswered: Set<string | number> }>();
   private closed = false;
   /** Whether the last event could not be stored (the shared store is unavailable). */
   private storeDown = false;
@@ -76,6 +91,7 @@ export class SessionLink {
           await this.claim(streamId);
           const eventId = await events.append(key, streamId, message);
           this.storeDown = false;
+          this.answered(streamId, message);
           this.stored(streamId);
           return eventId;
         } catch (error) {
@@ -84,6 +100,9 @@ export class SessionLink {
           // nobody resumes from it), and a running call still delivers its result. Said once per outage.
           if (!this.storeDown) this.handlers.onError(error);
           this.storeDown = true;
+          // A response is stored once the store is back: a client that was not on the stream when it went
+          // out (it let go of it, or its connection dropped) resumes and gets it, never an endless wait.
+          if (isResponse(message)) void this.storeLater(streamId, message);
           return '';
         }
       },
@@ -91,6 +110,14 @@ export class SessionLink {
       isStreamComplete: (streamId) => events.isStreamComplete(key, streamId),
       replayEventsAfter: (lastEventId, { send }) => events.replayAfter(key, lastEventId, send),
     };
+  }
+
+  /**
+   * Sends the events of a followed stream after `cursor`, even when the bounds dropped the cursor's own event
+   * (see `EventLog.readAfter`).
+   */
+  readAfter(streamId: string, cursor: string, send: EventLogSend): Promise<void> {
+    return this.shared.events.readAfter(this.key, streamId, cursor, send);
   }
 
   /** Subscribes to the session's channel (before the transport sends anything). */
@@ -106,7 +133,27 @@ export class SessionLink {
     if (this.closed) return;
     this.closed = true;
     this.wakeListeners.clear();
+    this.claimed.clear();
     await this.subscription?.unsubscribe();
+  }
+
+  /** Whether {@link close} was called. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Renews the claims of the streams whose requests this process still runs, so a follower elsewhere can
+   * still tell who runs them (and that it died) however long the calls take.
+   *
+   * @throws SessionStoreUnavailableError when the store cannot be reached (the next renewal tries again).
+   */
+  async renewClaims(): Promise<void> {
+    const leases = this.shared.leases;
+    if (!leases || this.closed) return;
+    for (const [streamId, { owner }] of [...this.claimed]) {
+      await leases.claimStream(this.key, streamId, owner, claimTtlMs(this.shared.sessions.idleTimeoutMs));
+    }
   }
 
   /**
@@ -164,20 +211,49 @@ export class SessionLink {
     if (!leases || streamId === STANDALONE_STREAM_ID || this.claimed.has(streamId)) return;
     const requestIds = postRequestIds.getStore();
     if (!requestIds || requestIds.length === 0) return;
-    if (this.claimed.size >= MAX_FOLLOWED_STREAMS) this.claimed.clear();
-    this.claimed.add(streamId);
+    if (this.claimed.size >= MAX_FOLLOWED_STREAMS) {
+      const oldest = this.claimed.keys().next().value;
+      if (oldest !== undefined) this.claimed.delete(oldest);
+    }
+    const owner: StreamOwner = { instanceId: this.instanceId, requestIds };
+    this.claimed.set(streamId, { owner, unanswered: new Set(requestIds) });
     try {
-      await leases.claimStream(
-        this.key,
-        streamId,
-        { instanceId: this.instanceId, requestIds },
-        this.shared.sessions.idleTimeoutMs,
-      );
+      await leases.claimStream(this.key, streamId, owner, claimTtlMs(this.shared.sessions.idleTimeoutMs));
     } catch (error) {
       // Not claimed after all: the next event of the stream tries again.
       this.claimed.delete(streamId);
       throw error;
     }
+  }
+
+  /** Tries again to store a response the store refused, for as long as a claim lasts, then gives up (said). */
+  private async storeLater(streamId: string, message: Record<string, unknown>): Promise<void> {
+    const until = Date.now() + claimTtlMs(this.shared.sessions.idleTimeoutMs);
+    for (let delay = STORE_RETRY_FIRST_MS; ; delay = Math.min(delay * 2, STORE_RETRY_MAX_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      if (this.closed) return;
+      try {
+        await this.shared.events.append(this.key, streamId, message);
+        this.storeDown = false;
+        this.answered(streamId, message);
+        this.stored(streamId);
+        return;
+      } catch (error) {
+        if (!(error instanceof SessionStoreUnavailableError) || Date.now() + delay > until) {
+          this.handlers.onError(error);
+          return;
+        }
+      }
+    }
+  }
+
+  /** Forgets a claimed stream once each of its requests was answered: nothing is left to renew. */
+  private answered(streamId: string, message: Record<string, unknown>): void {
+    const claim = this.claimed.get(streamId);
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (!claim || method !== undefined || (typeof id !== 'string' && typeof id !== 'number')) return;
+    claim.unanswered.delete(id);
+    if (claim.unanswered.size === 0) this.claimed.delete(streamId);
   }
 
   private stored(streamId: string): void {
@@ -269,4 +345,13 @@ function toLocalIds(message: JSONRPCMessage, prefix: string): JSONRPCMessage {
     return message;
   const local = Number(incoming.id.slice(prefix.length));
   return Number.isSafeInteger(local) ? ({ ...message, id: local } as JSONRPCMessage) : message;
+}
+
+/** A JSON-RPC response (result or error): the end of the request it answers. */
+function isResponse(message: Record<string, unknown>): boolean {
+  return (
+    message.method === undefined &&
+    (typeof message.id === 'string' || typeof message.id === 'number') &&
+    (message.result !== undefined || message.error !== undefined)
+  );
 }

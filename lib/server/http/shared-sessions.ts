@@ -16,7 +16,7 @@ import { toTokenSubject } from '../state/to-token-subject';
 import { negotiateProtocolVersion } from './align-protocol-version';
 import type { McpSession } from './mcp-session-store';
 import { sendJsonRpcError } from './send-json-rpc-error';
-import { SessionLink } from './session-link';
+import { claimTtlMs, SessionLink } from './session-link';
 import { cancelFastCalls } from './request-body-facts';
 import { serveFollowedStream } from './serve-followed-stream';
 
@@ -54,6 +54,9 @@ export class SharedSessions {
 
   private readonly heartbeat: NodeJS.Timeout | undefined;
   private heartbeatFailing = false;
+  /** The sessions linked here; those running calls keep their record and their streams' claims alive. */
+  private readonly attached = new Set<McpSession>();
+  private lastRenewal = Date.now();
 
   constructor(
     private readonly shared: SharedSessionState,
@@ -70,6 +73,7 @@ export class SharedSessions {
   /** Stops this process's heartbeat (its sessions' shared state stays). */
   close(): void {
     clearInterval(this.heartbeat);
+    this.attached.clear();
   }
 
   private beat(): void {
@@ -81,6 +85,33 @@ export class SharedSessions {
         this.heartbeatFailing = true;
       },
     );
+    const now = Date.now();
+    if (now - this.lastRenewal >= claimTtlMs(this.shared.sessions.idleTimeoutMs) / 3) {
+      this.lastRenewal = now;
+      void this.renewRunning();
+    }
+  }
+
+  /**
+   * A call running here is use of its session, however long it takes and wherever its client waits (a GET on
+   * another process): its record is touched, so it does not expire meanwhile, and its streams' claims renewed.
+   */
+  private async renewRunning(): Promise<void> {
+    for (const session of [...this.attached]) {
+      const link = session.link;
+      if (!link || link.isClosed) {
+        this.attached.delete(session);
+        continue;
+      }
+      if (session.calls.gate.active === 0) continue;
+      try {
+        await this.shared.sessions.touch(link.key);
+        await link.renewClaims();
+      } catch (error) {
+        // The heartbeat reports an outage once; anything else is this session's problem, reported.
+        if (!(error instanceof SessionStoreUnavailableError)) this.onError(error);
+      }
+    }
   }
 
   /** The key of a request's session: its id and the subject of the bearer token it carries. */
@@ -108,6 +139,7 @@ export class SharedSessions {
     await link.open();
     session.link = link;
     session.eventStore = link.eventStore;
+    this.attached.add(session);
   }
 
   /** A GET of a shared session: its notification stream or a resume, served from the shared log. */

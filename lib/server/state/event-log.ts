@@ -66,6 +66,16 @@ export interface EventLog {
    */
   replayAfter(key: SessionKey, lastEventId: string, send: EventLogSend): Promise<string>;
   /**
+   * Sends the events of `streamId` after the event id `cursor` (one of that stream, as {@link replayAfter}
+   * sent it), whether or not the cursor's own event is still kept: a stream being followed reads on from where
+   * it was, skipping only what the bounds dropped meanwhile, instead of being cut when its cursor is dropped.
+   * Sends nothing for a cursor of another stream or one that is not an event id.
+   *
+   * @throws SessionStoreUnavailableError when a shared log cannot be reached.
+   * @throws SessionStoreDataError when a stored event is unreadable.
+   */
+  readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<void>;
+  /**
    * What the session's log holds now.
    *
    * @throws SessionStoreUnavailableError when a shared log cannot be reached.

@@ -60,6 +60,14 @@ export class InMemoryEventLog implements EventLog {
     });
   }
 
+  async readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<void> {
+    await this.stores
+      .get(toMapKey(key))
+      ?.readEventsAfter(streamId, cursor, (eventId, message) =>
+        send(eventId, message as Record<string, unknown>),
+      );
+  }
+
   async usage(key: SessionKey): Promise<EventLogUsage> {
     const store = this.stores.get(toMapKey(key));
     return { events: store?.size ?? 0, bytes: store?.storedBytes ?? 0 };
