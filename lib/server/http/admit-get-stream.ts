@@ -12,9 +12,27 @@ export type GetStreamAdmission = 'dispatch' | 'answered';
  * a stream) before the SDK's transport opens anything: a `Last-Event-ID` the session's store does not hold
  * (made up, or dropped or expired) gets 400; a GET beyond `maxStreams` open streams of the session gets 429;
  * the resume of a complete stream is answered here with its replay and closed. Otherwise it resolves
- * 'dispatch' and counts the stream as open until its response closes.
+ * 'dispatch' and counts the stream as open until its response closes. With `shared` (sessions shared
+ * through a store), a store that fails is answered by it (503 when unavailable) instead of thrown.
  */
 export async function admitGetStream(
+  session: McpSession,
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxStreams: number,
+  shared?: { answerStoreError(error: unknown, response: ServerResponse): void },
+): Promise<GetStreamAdmission> {
+  if (!shared) return admit(session, request, response, maxStreams);
+  try {
+    return await admit(session, request, response, maxStreams);
+  } catch (error) {
+    // A shared store that failed meanwhile (after the session was resolved) is a 503, as everywhere else.
+    shared.answerStoreError(error, response);
+    return 'answered';
+  }
+}
+
+async function admit(
   session: McpSession,
   request: IncomingMessage,
   response: ServerResponse,

@@ -165,7 +165,7 @@ export class McpEndpoint {
       const untrack = sessions.track(session, request.method !== 'GET');
       if (
         request.method === 'GET' &&
-        (await admitGetStream(session, request, response, this.maxGetStreams)) === 'answered'
+        (await admitGetStream(session, request, response, this.maxGetStreams, this.shared)) === 'answered'
       ) {
         untrack();
         return;

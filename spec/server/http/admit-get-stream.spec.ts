@@ -1,8 +1,12 @@
 import 'reflect-metadata';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Agent } from '../../../lib/agents/agent';
 import type { AgentServerHandle, AgentServerOptions } from '../../../lib/server/agent-server-options';
+import { SessionStoreUnavailableError } from '../../../lib/errors/session-store-unavailable-error';
+import { admitGetStream } from '../../../lib/server/http/admit-get-stream';
 import { InMemoryEventStore } from '../../../lib/server/http/in-memory-event-store';
+import type { McpSession } from '../../../lib/server/http/mcp-session-store';
 import type { ResumableEventStore } from '../../../lib/server/http/resumable-event-store';
 import { startAgentServer } from '../../../lib/server/start-agent-server';
 import { NativeTool } from '../../../lib/tools/native-tool';
@@ -290,5 +294,35 @@ describe('admitGetStream', () => {
         expect.objectContaining({ id: 8, result: { content: [{ type: 'text', text: 'steps done' }] } }),
       ]);
     });
+  });
+});
+
+describe('admitGetStream with sessions shared through a store', () => {
+  const failingSession = () =>
+    ({
+      id: 'session-1',
+      getStreams: 0,
+      eventStore: {
+        getStreamIdForEventId: () =>
+          Promise.reject(new SessionStoreUnavailableError({ reason: 'the connection is closed' })),
+      },
+    }) as unknown as McpSession;
+  const request = () =>
+    ({ headers: { 'last-event-id': 'stream_1', accept: 'text/event-stream' } }) as unknown as IncomingMessage;
+
+  it('answers a store that fails meanwhile through the shared sessions (503), not as a crash', async () => {
+    const answered: unknown[] = [];
+    const shared = { answerStoreError: (error: unknown) => void answered.push(error) };
+    const admission = await admitGetStream(failingSession(), request(), {} as ServerResponse, 4, shared);
+    expect(admission).toBe('answered');
+    expect(answered).toHaveLength(1);
+    expect(answered[0]).toBeInstanceOf(SessionStoreUnavailableError);
+    expect((answered[0] as Error).message).toBe('session store unavailable: the connection is closed');
+  });
+
+  it('throws the failure when the sessions are not shared', async () => {
+    await expect(admitGetStream(failingSession(), request(), {} as ServerResponse, 4)).rejects.toBeInstanceOf(
+      SessionStoreUnavailableError,
+    );
   });
 });
