@@ -1,5 +1,4 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ToolCancelledError } from '../../../errors/tool-cancelled-error';
 import type { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import { ToolInputError } from '../../../errors/tool-input-error';
 import { toReusableCapabilities } from '../../../runtime/capability-name';
@@ -27,8 +26,8 @@ import type { MCPToolAdapterEvents } from './report-mcp-change';
 import { createMcpDefinitionPins } from './mcp-definition-pins';
 import type { McpDefinitionPins } from './mcp-definition-pins';
 import type { MCPToolChange } from './mcp-tool-change';
-import { McpSession } from './mcp-session';
-import type { McpCallFailure, McpListName } from './mcp-session';
+import type { McpCallFailure, McpListName, McpSession } from './mcp-session';
+import { McpSessionPool, toOpeningCancelled } from './mcp-session-pool';
 import { readMcpResult } from './read-mcp-result';
 import { resolveMcpConfig } from './resolve-mcp-config';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
@@ -53,8 +52,10 @@ type AdapterState = McpToolState;
 export class MCPToolAdapter {
   private readonly options: MCPToolAdapterOptions;
   private resolved: ResolvedMcpConfig | undefined;
-  private session: McpSession | undefined;
-  private opening: Promise<McpSession> | undefined;
+  private readonly sessions = new McpSessionPool(
+    () => this.config,
+    (list) => this.onListChanged(list),
+  );
   private state: AdapterState | undefined;
   private loading: Promise<AdapterState> | undefined;
   private generation = 0;
@@ -239,10 +240,7 @@ export class MCPToolAdapter {
 
   /** Ends the session (a stdio server is stopped). A later call opens a new one. */
   async close(): Promise<void> {
-    const session = this.session ?? (await this.opening?.catch(() => undefined));
-    this.session = undefined;
-    this.opening = undefined;
-    await session?.close();
+    await this.sessions.close();
   }
 
   /** `await using adapter = new MCPToolAdapter(…)` closes it. */
@@ -263,7 +261,7 @@ export class MCPToolAdapter {
       config: this.config,
       // After the tools' pins, which check onDefinitionChange.
       pins: this.pins && createMcpCatalogPins(this.options, this.config.serverName, this.report),
-      run: (work, signal) => this.withSession(work, signal && { signal }),
+      run: (work, signal) => this.sessions.run(work, signal && { signal }),
       retryOnce: (error) => new RetryOnce(error),
     }));
   }
@@ -291,7 +289,7 @@ export class MCPToolAdapter {
 
   private async fetchState(): Promise<AdapterState> {
     const config = this.config;
-    const wireTools = await this.withSession((session) => listMcpToolPages(session, config));
+    const wireTools = await this.sessions.run((session) => listMcpToolPages(session, config));
     return buildMcpToolState(
       wireTools,
       config,
@@ -330,7 +328,7 @@ export class MCPToolAdapter {
     if (refusal) throw refusal;
     const annotations = this.state?.listing.entries.get(remoteName)?.definition.annotations ?? {};
     const safeToRepeat = annotations.readOnlyHint === true || annotations.idempotentHint === true;
-    const result = await this.withSession(async (session) => {
+    const result = await this.sessions.run(async (session) => {
       try {
         return await session.callTool(remoteName, args, {
           context: run,
@@ -365,70 +363,8 @@ export class MCPToolAdapter {
     return support === 'required' || this.config.runAsTask === 'supported';
   }
 
-  private async withSession<T>(
-    work: (session: McpSession) => Promise<T>,
-    // A RunContext, whose signal is only built when read, or a catalog request's { signal }.
-    run?: { readonly signal: AbortSignal | undefined },
-    retried = false,
-  ): Promise<T> {
-    const perCall = this.config.session === 'per-call';
-    let session: McpSession;
-    if (perCall) session = await this.openPerCall(run?.signal);
-    else if (this.session?.alive) session = this.session;
-    else session = await raceSignal(this.ensureSession(), run?.signal, toOpeningCancelled);
-    try {
-      return await work(session);
-    } catch (error) {
-      if (error instanceof RetryOnce) {
-        if (!retried) return this.withSession(work, run, true);
-        throw error.finalError;
-      }
-      throw error;
-    } finally {
-      if (perCall) await session.close();
-    }
-  }
-
-  /** Opens the session of one call; one that opens after the caller gave up is closed at once. */
-  private async openPerCall(signal: AbortSignal | undefined): Promise<McpSession> {
-    const opening = McpSession.open(this.config, (list) => this.onListChanged(list));
-    try {
-      return await raceSignal(opening, signal, toOpeningCancelled);
-    } catch (error) {
-      void opening.then(
-        (late) => late.close(),
-        () => undefined,
-      );
-      throw error;
-    }
-  }
-
-  private async ensureSession(): Promise<McpSession> {
-    if (this.session?.alive) return this.session;
-    if (this.opening) return this.opening;
-    const stale = this.session;
-    this.session = undefined;
-    if (stale) void stale.close();
-    const opening = McpSession.open(this.config, (list) => this.onListChanged(list));
-    this.opening = opening;
-    try {
-      this.session = await opening;
-      return this.session;
-    } finally {
-      if (this.opening === opening) this.opening = undefined;
-    }
-  }
-
   private invalidate(): void {
     this.state = undefined;
     this.generation += 1;
   }
-}
-
-function toOpeningCancelled(reason: unknown): ToolCancelledError {
-  return reason instanceof ToolCancelledError
-    ? reason
-    : new ToolCancelledError('The MCP call was cancelled while the session was opening.', {
-        reason: String(reason),
-      });
 }
