@@ -1,7 +1,7 @@
 import { MCPSignInRequiredError } from '../../../errors/mcp-sign-in-required-error';
 import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import type { McpCallFailure, McpSession, McpToolPage } from './mcp-session';
-import { describeError } from './mcp-session';
+import { describeError } from './mcp-session-helpers';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
 import { RetryOnce } from './retry-once';
 import { isSessionExpired } from './to-mcp-call-error';

@@ -16,7 +16,7 @@ import type {
 } from './mcp-catalog-definition';
 import type { McpCatalogPins } from './mcp-catalog-pins';
 import type { McpSession } from './mcp-session';
-import { describeError } from './mcp-session';
+import { describeError } from './mcp-session-helpers';
 import type { McpUriTemplateMatcher } from './match-mcp-uri-template';
 import { CATALOG_NOUNS, quoteKey, readMcpCatalogEntry } from './read-mcp-catalog-entry';
 import {

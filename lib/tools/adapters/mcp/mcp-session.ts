@@ -20,6 +20,7 @@ import {
   registerServerRequestHandlers,
   toClientCapabilities,
 } from './server-requests/register-server-request-handlers';
+import { describeError, killQuietly, withinTime } from './mcp-session-helpers';
 
 /** Grace given to a stdio server to exit after its stdin closes before it is terminated. */
 const EXIT_GRACE_MS = 300;
@@ -394,36 +395,4 @@ export class McpSession {
     this.closedFlag = true;
     for (const controller of this.inFlight) controller.abort(error);
   }
-}
-
-/** Waits for a promise at most `ms` (on an unref'd timer); its failure or lateness is ignored. */
-async function withinTime(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
-  try {
-    await Promise.race([promise.then(noop, noop), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function noop(): void {
-  // ignored on purpose
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
-
-/** A short description of an SDK or system error. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

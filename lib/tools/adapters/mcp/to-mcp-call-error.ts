@@ -7,7 +7,7 @@ import { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { attachServerStderr, SERVER_STDERR_NOTE } from './attach-server-stderr';
 import type { MCPTransportKind } from './mcp-adapter-options';
 import type { McpCallFailure } from './mcp-session';
-import { describeError } from './mcp-session';
+import { describeError } from './mcp-session-helpers';
 
 /** What {@link toMcpCallError} needs to word the error. */
 export interface McpCallErrorContext {
