@@ -16,6 +16,9 @@ import { toWireTask } from './to-wire-task';
 /** Default of the server option `maxTaskTtlMs`: one hour. */
 export const DEFAULT_MAX_TASK_TTL_MS = 60 * 60 * 1000;
 
+/** The shortest TTL a task is granted, in ms (also at least three poll intervals, at most `maxTaskTtlMs`). */
+export const MIN_TASK_TTL_MS = 1_000;
+
 /** Options of {@link ServedTasks}. */
 export interface ServedTasksOptions {
   /** Where tasks live. */
@@ -65,7 +68,9 @@ export class ServedTasks {
   }
 
   /**
-   * The TTL granted for a requested one: capped at `maxTaskTtlMs`, which is also the default.
+   * The TTL granted for a requested one: capped at `maxTaskTtlMs`, which is also the default, and raised to
+   * the larger of {@link MIN_TASK_TTL_MS} and three poll intervals (a task must outlive a client's first
+   * poll; never above `maxTaskTtlMs`).
    *
    * @throws McpError -32602 for a TTL that is not a whole number of ms from 0 to 2^53.
    */
@@ -77,7 +82,8 @@ export class ServedTasks {
         `Invalid task ttl ${String(requested)}: give a whole number of milliseconds >= 0 (this server keeps tasks at most ${this.maxTaskTtlMs} ms).`,
       );
     }
-    return Math.min(requested, this.maxTaskTtlMs);
+    const least = Math.max(MIN_TASK_TTL_MS, 3 * this.runner.pollIntervalMs);
+    return Math.min(Math.max(requested, least), this.maxTaskTtlMs);
   }
 
   /** The `tools/call` answer of a created task. */
