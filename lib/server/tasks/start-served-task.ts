@@ -1,9 +1,15 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
-import type { CreateTaskResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  CreateTaskResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ToolInputError } from '../../errors/tool-input-error';
 import { attachToolCallChannel } from '../../runtime/tool-call-scope';
 import { attachToolLaunchHook } from '../../runtime/tool-launch-hook';
+import type { TaskSettlement } from '../../tasks/task-runner';
 import { isCallerFacingError } from '../is-caller-facing-error';
 import type { McpCallExtra } from '../mcp-tool-call-channel';
 import { TOO_MANY_CALLS_ERROR_CODE, unknownToolError } from '../served-tool-calls';
@@ -29,7 +35,7 @@ export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'
  * run first, and the task is created only once they pass; the answer is the `CreateTaskResult`, while the
  * tool goes on with its own signal (aborted by `tasks/cancel`, not by the request's end), the session's
  * stream for progress, log and questions (`input_required` while the client is asked), and its result
- * stored for `tasks/result` (a tool error is a `completed` task whose result has `isError`).
+ * stored for `tasks/result` (a tool error is a `failed` task that keeps its `isError` result).
  *
  * @throws McpError -32602 for an unknown tool, invalid arguments or ttl; -32601 for a tool whose
  *   `taskSupport` is `forbidden`; -32029 when the session runs its most calls; -32600 for a refused call.
@@ -95,10 +101,14 @@ export async function startServedTask(
         return agent.callToolInContext(toolName, context, call.args ?? {});
       },
       settle: (outcome) => {
-        if ('value' in outcome)
-          return { status: 'completed', result: toCallToolResult(outcome.value, toolName) };
-        if (!isCallerFacingError(outcome.error)) calls.reportError(outcome.error, toolName);
-        return { status: 'completed', result: toCallToolErrorResult(outcome.error, toolName) };
+        if ('error' in outcome && !isCallerFacingError(outcome.error)) {
+          calls.reportError(outcome.error, toolName);
+        }
+        return toSettlement(
+          'value' in outcome
+            ? toCallToolResult(outcome.value, toolName)
+            : toCallToolErrorResult(outcome.error, toolName),
+        );
       },
       onChange: (record) => notifyStatus(server, record),
     });
@@ -109,6 +119,21 @@ export async function startServedTask(
     state.gate.leave();
     throw toRefusal(error, toolName, calls);
   }
+}
+
+/**
+ * What a run's `CallToolResult` is stored as: `completed`, or `failed` when it has `isError` (the 2025-11-25
+ * schema: `failed` "includes cases where the tool call result has isError set to true"), the result kept for
+ * `tasks/result` and its text as the status message.
+ */
+function toSettlement(result: CallToolResult): TaskSettlement {
+  if (result.isError !== true) return { status: 'completed', result };
+  const text = result.content.find((block) => block.type === 'text');
+  return {
+    status: 'failed',
+    result,
+    ...(text && text.type === 'text' ? { statusMessage: text.text } : {}),
+  };
 }
 
 /** A call refused before its task existed, as the JSON-RPC error a task-augmented request gets. */
