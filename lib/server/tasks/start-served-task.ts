@@ -12,7 +12,7 @@ import { attachToolLaunchHook } from '../../runtime/tool-launch-hook';
 import type { TaskSettlement } from '../../tasks/task-runner';
 import { isCallerFacingError } from '../is-caller-facing-error';
 import type { McpCallExtra } from '../mcp-tool-call-channel';
-import { TOO_MANY_CALLS_ERROR_CODE, unknownToolError } from '../served-tool-calls';
+import { unknownToolError } from '../served-tool-calls';
 import type { ServedSessionState, ServedToolCall, ServedToolCalls } from '../served-tool-calls';
 import { toCallToolErrorResult, toCallToolResult } from '../to-call-tool-result';
 import { readToolTaskSupport } from '../to-mcp-tool';
@@ -38,7 +38,8 @@ export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'
  * stored for `tasks/result` (a tool error is a `failed` task that keeps its `isError` result).
  *
  * @throws McpError -32602 for an unknown tool, invalid arguments or ttl; -32601 for a tool whose
- *   `taskSupport` is `forbidden`; -32029 when the session runs its most calls; -32600 for a refused call.
+ *   `taskSupport` is `forbidden`; -32029 when the session (or, stateless, the server) runs its most calls;
+ *   -32600 for a refused call.
  */
 export async function startServedTask(
   calls: ServedToolCalls,
@@ -58,12 +59,8 @@ export async function startServedTask(
   }
   const ttlMs = tasks.resolveTtl(call.requestedTtl);
   const owner = tasks.ownerOf(call.sessionId, call.transport);
-  if (!state.gate.tryEnter()) {
-    throw new McpError(
-      TOO_MANY_CALLS_ERROR_CODE,
-      `Too many concurrent tool calls in this session (limit ${state.gate.limit}); wait for one to finish and retry.`,
-    );
-  }
+  // The run holds its slots (the session's, and the shared one of stateless serving) until it ends.
+  const leave = calls.enterGates(state);
   const controller = new AbortController();
   const related = { taskId: '' };
   const extra: McpCallExtra = {
@@ -113,10 +110,10 @@ export async function startServedTask(
       onChange: (record) => notifyStatus(server, record),
     });
     related.taskId = started.record.taskId;
-    void started.run.catch(() => undefined).finally(() => state.gate.leave());
+    void started.run.catch(() => undefined).finally(leave);
     return tasks.created(started.record);
   } catch (error) {
-    state.gate.leave();
+    leave();
     throw toRefusal(error, toolName, calls);
   }
 }
