@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -150,7 +151,9 @@ export function createSessionMcpServer(
   server.setRequestHandler(ListToolsRequestSchema, () => calls.listTools());
   // The SDK checks tools/call requests against CallToolRequestSchema itself (-32602 when malformed); a strict
   // schema here would be parsed first and turn a malformed request into -32603 Internal error.
-  if (tasks) registerTaskHandlers(server, tasks, calls.transport);
+  // Over stdio the connection owns its tasks: no session id tells one client from the next.
+  const stdioConnectionId = calls.transport === 'stdio' ? randomUUID() : undefined;
+  if (tasks) registerTaskHandlers(server, tasks, stdioConnectionId);
   server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, async (loose, extra): Promise<CallToolResult> => {
     const request = loose as unknown as CallToolRequest;
     if (tasks) {
@@ -164,7 +167,7 @@ export function createSessionMcpServer(
           server,
           extra,
           requestedTtl: task.ttl,
-          transport: calls.transport,
+          stdioConnectionId,
         })) as unknown as CallToolResult;
       }
     }

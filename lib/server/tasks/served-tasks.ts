@@ -53,14 +53,15 @@ export class ServedTasks {
   }
 
   /**
-   * The owner of a request's tasks: the token subject when the server has a token, else the session.
+   * The owner of a request's tasks: the token subject when the server has a token, else the session, else
+   * the stdio connection (each has an id of its own: two clients of one store never see each other's tasks).
    *
-   * @throws McpError -32600 when there is neither (stateless HTTP without a token: nobody could read it back).
+   * @throws McpError -32600 when there is none (stateless HTTP without a token: nobody could read it back).
    */
-  ownerOf(sessionId: string | null | undefined, transport: 'http' | 'stdio'): string {
+  ownerOf(sessionId: string | null | undefined, stdioConnectionId?: string): string {
     if (this.options.tokenSubject) return `token:${this.options.tokenSubject}`;
     if (sessionId) return `session:${sessionId}`;
-    if (transport === 'stdio') return 'stdio';
+    if (stdioConnectionId) return `stdio:${stdioConnectionId}`;
     throw new McpError(
       ErrorCode.InvalidRequest,
       'Tasks need a session (stateful HTTP) or a bearer token: serve with sessionMode stateful or a token.',

@@ -26,8 +26,8 @@ export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'
   readonly server: Server;
   /** The `task.ttl` the client asked for. */
   readonly requestedTtl: unknown;
-  /** How the call arrived. */
-  readonly transport: 'http' | 'stdio';
+  /** The id of the stdio connection the call arrived on (its tasks belong to it); undefined over HTTP. */
+  readonly stdioConnectionId?: string;
 }
 
 /**
@@ -58,7 +58,7 @@ export async function startServedTask(
     );
   }
   const ttlMs = tasks.resolveTtl(call.requestedTtl);
-  const owner = tasks.ownerOf(call.sessionId, call.transport);
+  const owner = tasks.ownerOf(call.sessionId, call.stdioConnectionId);
   // The run holds its slots (the session's, and the shared one of stateless serving) until it ends.
   const leave = calls.enterGates(state);
   const controller = new AbortController();
