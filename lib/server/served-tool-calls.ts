@@ -115,6 +115,11 @@ export class ServedToolCalls {
     return undefined;
   }
 
+  /** Stops the tasks run through these calls (the server closes); nothing else is held. */
+  async close(): Promise<void> {
+    await this.servedTasks?.close();
+  }
+
   /** A fresh state for one session (or one stateless request). */
   newSessionState(): ServedSessionState {
     return { gate: new CallGate(this.maxConcurrentCalls), logLevel: { level: undefined } };

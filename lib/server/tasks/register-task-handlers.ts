@@ -16,7 +16,8 @@ export const SERVED_TASKS_CAPABILITY = Object.freeze({
 
 /**
  * Answers `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel` on one session's server, each for the
- * request's owner only (its session, the server's token subject, or the stdio connection `stdioConnectionId`).
+ * request's owner only (its session, the server's token subject, or the stdio connection
+ * `stdioConnectionId`).
  */
 export function registerTaskHandlers(server: Server, tasks: ServedTasks, stdioConnectionId?: string): void {
   const ownerOf = (sessionId: string | undefined) => tasks.ownerOf(sessionId, stdioConnectionId);

@@ -157,6 +157,14 @@ export class ServedTasks {
     return toWireTask(outcome.record);
   }
 
+  /**
+   * Stops the tasks this server runs, as it closes: their signals abort and they are recorded `failed`
+   * (the server shut down while they ran); see `TaskRunner.close`.
+   */
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+
   private async find(taskId: string, owner: string): Promise<TaskRecord> {
     const record = await this.options.store.get(taskId, owner);
     if (!record) throw notFound(taskId);
