@@ -2,10 +2,14 @@ import { defineRedisScript } from './redis-commands';
 
 /**
  * Creates a task: its hash (record JSON and lease), its place in the owner's index (a sorted set scored by
- * a per-owner sequence, the paging cursor) and its expiry, in one step.
+ * a per-owner sequence, the paging cursor) and its expiry, in one step. The index and the sequence expire no
+ * earlier than the longest-lived task they hold: a new one gets the task's TTL, an existing one is extended
+ * to it, and a task without TTL makes them persistent (a key without expiry that existed before is one
+ * such task's, and is kept).
  * KEYS: task hash, owner index, owner sequence. ARGV: task id, record JSON, lease deadline (ms), ttl (ms or '').
  */
 export const CREATE_TASK = defineRedisScript(`
+local fresh = { [2] = redis.call('EXISTS', KEYS[2]) == 0, [3] = redis.call('EXISTS', KEYS[3]) == 0 }
 local sequence = redis.call('INCR', KEYS[3])
 redis.call('HSET', KEYS[1], 'record', ARGV[2], 'lease', ARGV[3])
 redis.call('ZADD', KEYS[2], sequence, ARGV[1])
@@ -17,7 +21,7 @@ else
   redis.call('PEXPIRE', KEYS[1], ttl)
   for index = 2, 3 do
     local left = redis.call('PTTL', KEYS[index])
-    if left ~= -1 and left < ttl then redis.call('PEXPIRE', KEYS[index], ttl) end
+    if fresh[index] or (left ~= -1 and left < ttl) then redis.call('PEXPIRE', KEYS[index], ttl) end
   end
 end
 return sequence`);

@@ -22,7 +22,8 @@ const OWNER = /^[\x21-\x7a\x7c\x7e]{1,300}$/;
 /**
  * The tasks on Redis, shared by every process serving the agent: per task a hash
  * `<prefix>task:{<owner>}:<taskId>` (record JSON, result JSON, lease deadline) that expires with the task's
- * TTL, and per owner a sorted set `<prefix>tasks:{<owner>}` scored by a sequence (`…:seq`) for paging. Every
+ * TTL, and per owner a sorted set `<prefix>tasks:{<owner>}` scored by a sequence (`…:seq`) for paging (both
+ * expire with the owner's longest-lived task). Every
  * status change is one Lua step that writes nothing after a terminal status and first marks a task whose
  * lease ran out as `failed`, so a task whose process died never stays `working`. Changes made by another
  * process are seen by reading (the task runner polls); `watch` tells of the changes made here.

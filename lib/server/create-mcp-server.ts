@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -100,15 +101,41 @@ export function resolveInteractionTimeoutMs(option: number | undefined): number 
  * Builds an MCP server (the SDK's low-level `Server`) that lists the agent's tools and runs every
  * `tools/call` through `agent.callToolInContext` with a RunContext whose signal aborts when the client
  * cancels. Results map to `structuredContent`/text; failures to `isError` results with a safe message;
- * an unknown tool to the JSON-RPC error `-32602`. Connect it to one transport.
+ * an unknown tool to the JSON-RPC error `-32602`. Connect it to one transport; when it closes, the tasks it
+ * runs stop (recorded `failed`: the server shut down while they ran).
  */
 export function createMcpServer(agent: ServableAgent, options: McpServerOptions = {}): Server {
+  const { server, calls } = buildMcpServer(agent, options);
+  // The SDK has one onclose handler, the application's: this one runs before it, whoever sets it.
+  let onclose: (() => void) | undefined;
+  Object.defineProperty(server, 'onclose', {
+    configurable: true,
+    enumerable: true,
+    get: () => () => {
+      void calls.close();
+      onclose?.();
+    },
+    set: (handler: (() => void) | undefined) => {
+      onclose = handler;
+    },
+  });
+  return server;
+}
+
+/**
+ * Builds the server of {@link createMcpServer} with its calls, whose `close()` stops the tasks it runs (the
+ * caller closes them with the server).
+ */
+export function buildMcpServer(
+  agent: ServableAgent,
+  options: McpServerOptions = {},
+): { server: Server; calls: ServedToolCalls } {
   const calls = new ServedToolCalls(
     agent,
     options,
     resolveInteractionTimeoutMs(options.interactionTimeoutMs),
   );
-  return createSessionMcpServer(calls, calls.newSessionState(), options);
+  return { server: createSessionMcpServer(calls, calls.newSessionState(), options), calls };
 }
 
 /**
@@ -150,7 +177,9 @@ export function createSessionMcpServer(
   server.setRequestHandler(ListToolsRequestSchema, () => calls.listTools());
   // The SDK checks tools/call requests against CallToolRequestSchema itself (-32602 when malformed); a strict
   // schema here would be parsed first and turn a malformed request into -32603 Internal error.
-  if (tasks) registerTaskHandlers(server, tasks, calls.transport);
+  // Over stdio the connection owns its tasks: no session id tells one client from the next.
+  const stdioConnectionId = calls.transport === 'stdio' ? randomUUID() : undefined;
+  if (tasks) registerTaskHandlers(server, tasks, stdioConnectionId);
   server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, async (loose, extra): Promise<CallToolResult> => {
     const request = loose as unknown as CallToolRequest;
     if (tasks) {
@@ -164,7 +193,7 @@ export function createSessionMcpServer(
           server,
           extra,
           requestedTtl: task.ttl,
-          transport: calls.transport,
+          stdioConnectionId,
         })) as unknown as CallToolResult;
       }
     }

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { assertKnownOptions, defineKnownOptions } from '../runtime/assert-known-options';
-import { createMcpServer } from './create-mcp-server';
+import { buildMcpServer } from './create-mcp-server';
 import type { McpServerOptions } from './create-mcp-server';
 import type { ServableAgent } from './servable-agent';
 
@@ -44,13 +44,14 @@ export const SERVE_STDIO_OPTIONS = defineKnownOptions<ServeStdioOptions>(
 export interface StdioServerHandle {
   /** Resolves when the client closes stdin or {@link close} is called. */
   readonly closed: Promise<void>;
-  /** Stops serving. */
+  /** Stops serving: the tasks the connection runs stop (recorded `failed`), then the server closes. */
   close(): Promise<void>;
 }
 
 /**
  * Serves an agent's tools over MCP on stdin/stdout (newline-delimited JSON-RPC), every call going through
- * `agent.callToolInContext`. Stops when the client closes stdin.
+ * `agent.callToolInContext`. Stops when the client closes stdin (its running tasks stop then, recorded
+ * `failed`: the server shut down while they ran).
  *
  * @throws ToolDefinitionError for an option that is not known.
  */
@@ -60,14 +61,21 @@ export async function serveStdio(
 ): Promise<StdioServerHandle> {
   assertKnownOptions(options, SERVE_STDIO_OPTIONS);
   const { stdin = process.stdin, stdout = process.stdout, ...serverOptions } = options;
-  const server = createMcpServer(agent, { ...serverOptions, transport: 'stdio' });
+  const { server, calls } = buildMcpServer(agent, { ...serverOptions, transport: 'stdio' });
   const transport = new StdioServerTransport(stdin, stdout);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
-  server.onclose = () => resolveClosed();
-  const onEnd = () => void server.close().catch(() => resolveClosed());
+  // The connection's tasks stop with it (recorded `failed` before the server closes).
+  const stop = async (): Promise<void> => {
+    await calls.close();
+    await server.close();
+  };
+  server.onclose = () => {
+    void calls.close().finally(resolveClosed);
+  };
+  const onEnd = () => void stop().catch(() => resolveClosed());
   stdin.once('end', onEnd);
   stdin.once('close', onEnd);
   await server.connect(transport);
@@ -76,7 +84,7 @@ export async function serveStdio(
     close: async () => {
       stdin.off('end', onEnd);
       stdin.off('close', onEnd);
-      await server.close();
+      await stop();
       resolveClosed();
     },
   };

@@ -115,6 +115,11 @@ export class ServedToolCalls {
     return undefined;
   }
 
+  /** Stops the tasks run through these calls (the server closes); nothing else is held. */
+  async close(): Promise<void> {
+    await this.servedTasks?.close();
+  }
+
   /** A fresh state for one session (or one stateless request). */
   newSessionState(): ServedSessionState {
     return { gate: new CallGate(this.maxConcurrentCalls), logLevel: { level: undefined } };
@@ -153,21 +158,7 @@ export class ServedToolCalls {
     const { agent, options } = this;
     const { toolName } = call;
     if (!agent.tools.has(toolName)) throw unknownToolError(toolName, agent);
-    const gate = state.gate;
-    if (!gate.tryEnter()) {
-      throw new McpError(
-        TOO_MANY_CALLS_ERROR_CODE,
-        `Too many concurrent tool calls in this session (limit ${gate.limit}); wait for one to finish and retry.`,
-      );
-    }
-    const shared = options.sharedCallGate;
-    if (shared && !shared.tryEnter()) {
-      gate.leave();
-      throw new McpError(
-        TOO_MANY_CALLS_ERROR_CODE,
-        `Too many concurrent tool calls on this server (limit ${shared.limit}); wait for one to finish and retry.`,
-      );
-    }
+    const leave = this.enterGates(state);
     try {
       const context = this.newContext(call);
       attachToolCallChannel(context, channel);
@@ -180,9 +171,36 @@ export class ServedToolCalls {
       return toCallToolErrorResult(error, toolName);
     } finally {
       if (call.signal instanceof ServedCallAbort) call.signal.release();
+      leave();
+    }
+  }
+
+  /**
+   * Takes a slot of the session's gate and of the shared one (every stateless request of an endpoint), as
+   * every call and every task's run must; returns the function that gives both back (call it once).
+   *
+   * @throws McpError -32029 when either gate is full (nothing is taken then).
+   */
+  enterGates(state: ServedSessionState): () => void {
+    const gate = state.gate;
+    if (!gate.tryEnter()) {
+      throw new McpError(
+        TOO_MANY_CALLS_ERROR_CODE,
+        `Too many concurrent tool calls in this session (limit ${gate.limit}); wait for one to finish and retry.`,
+      );
+    }
+    const shared = this.options.sharedCallGate;
+    if (shared && !shared.tryEnter()) {
+      gate.leave();
+      throw new McpError(
+        TOO_MANY_CALLS_ERROR_CODE,
+        `Too many concurrent tool calls on this server (limit ${shared.limit}); wait for one to finish and retry.`,
+      );
+    }
+    return () => {
       gate.leave();
       shared?.leave();
-    }
+    };
   }
 
   /** Tells `onError` about an internal failure of a tool (its details never reach the client). */

@@ -66,13 +66,18 @@ export class InMemoryTaskStore implements TaskStore {
       else end = middle;
     }
     const tasks: TaskRecord[] = [];
+    // Expired tasks are removed after the walk: removing them during it would shift the array under it.
+    const expired: StoredTask[] = [];
+    const now = Date.now();
     let index = start;
     for (; index < owned.length && tasks.length < limit; index++) {
-      const record = this.read(owned[index].record.taskId, owner)?.record;
-      if (record) tasks.push(record);
+      const stored = owned[index];
+      if (stored.expiresAt <= now) expired.push(stored);
+      else tasks.push(this.settleLease(stored, now).record);
     }
-    const more = index < owned.length;
-    return more ? { tasks, nextCursor: String(owned[index - 1].sequence) } : { tasks };
+    const page = index < owned.length ? { tasks, nextCursor: String(owned[index - 1].sequence) } : { tasks };
+    for (const stored of expired) this.remove(stored);
+    return page;
   }
 
   async updateStatus(
@@ -132,6 +137,11 @@ export class InMemoryTaskStore implements TaskStore {
       this.remove(stored);
       return undefined;
     }
+    return this.settleLease(stored, now);
+  }
+
+  /** Marks a task that is not terminal and whose lease ran out as `failed` (its process was lost). */
+  private settleLease(stored: StoredTask, now: number): StoredTask {
     if (!isTerminalTaskStatus(stored.record.status) && stored.leaseUntil <= now) {
       this.change(stored, 'failed', lostTaskMessage(stored.record.toolName));
     }

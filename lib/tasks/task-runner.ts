@@ -1,5 +1,7 @@
 import { ToolInputError } from '../errors/tool-input-error';
+import { ToolRuntimeError } from '../errors/tool-runtime-error';
 import type { ToolLaunchHook } from '../runtime/tool-launch-hook';
+import { holdTaskLease } from './hold-task-lease';
 import { isTerminalTaskStatus } from './task-record';
 import type { TaskRecord, TaskStatus } from './task-record';
 import type { TaskStore } from './task-store';
@@ -56,6 +58,26 @@ export interface StartedTask {
   readonly run: Promise<unknown>;
 }
 
+/** The statusMessage of the tasks a closing runner stops (see {@link TaskRunner.close}). */
+export const SHUTDOWN_TASK_MESSAGE =
+  'The server shut down while the task ran; its run was stopped. Start it again.';
+
+/** The longest {@link TaskRunner.close} waits for the store to record the tasks it stopped, in ms. */
+const CLOSE_STORE_WAIT_MS = 1_000;
+
+/** The first pause before storing a run's outcome again, in ms (it doubles up to the poll interval). */
+const FIRST_STORE_RETRY_MS = 50;
+
+/** A task this runner runs. */
+interface RunningTask {
+  readonly record: TaskRecord;
+  readonly controller: AbortController;
+  readonly stopHeartbeat: () => void;
+  readonly onChange?: (record: TaskRecord) => void;
+  /** The run's outcome once it ended, while it is being stored. */
+  settlement?: TaskSettlement;
+}
+
 /** What {@link TaskRunner.cancel} did. */
 export type TaskCancellation =
   | { readonly kind: 'cancelled'; readonly record: TaskRecord }
@@ -64,15 +86,19 @@ export type TaskCancellation =
 
 /**
  * Runs calls as tasks on a {@link TaskStore}: creates the task once the call is authorized, holds its
- * lease while it runs, stores its result by compare-and-set (a cancelled task keeps no late result), aborts
- * it when it is cancelled here or elsewhere, and waits for a task's end by watching and polling the store
- * (never on this process's state alone). Shared by the MCP server and `agent.startTool`.
+ * lease while it runs (a run whose lease ran out unrenewed is aborted), stores its result by compare-and-set
+ * (a cancelled task keeps no late result), retrying while the store is unavailable, aborts it when it is
+ * cancelled here or elsewhere, and waits for a task's end by watching and polling the store (never on this
+ * process's state alone). Shared by the MCP server and `agent.startTool`; a server closes its runner.
  */
 export class TaskRunner {
   readonly store: TaskStore;
   readonly pollIntervalMs: number;
   readonly leaseMs: number;
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, RunningTask>();
+  // Aborted by close(): wakes the runs waiting to store their outcome again.
+  private readonly closing = new AbortController();
+  private closed: Promise<void> | undefined;
 
   /** @throws ToolInputError for a poll interval or lease that is not a whole number of ms >= 1. */
   constructor(options: TaskRunnerOptions) {
@@ -92,8 +118,7 @@ export class TaskRunner {
   start(options: StartTaskOptions): Promise<StartedTask> {
     const { store } = this;
     const { owner, controller } = options;
-    let record: TaskRecord | undefined;
-    let stopHeartbeat = (): void => {};
+    let entry: RunningTask | undefined;
     let announce!: (record: TaskRecord) => void;
     let refuse!: (error: unknown) => void;
     const created = new Promise<TaskRecord>((resolve, reject) => {
@@ -101,45 +126,52 @@ export class TaskRunner {
       refuse = reject;
     });
     const onLaunch: ToolLaunchHook = async () => {
-      record = await store.create({
+      this.assertOpen(options.toolName);
+      const record = await store.create({
         owner,
         toolName: options.toolName,
         ttlMs: options.ttlMs,
         pollIntervalMs: this.pollIntervalMs,
         leaseMs: this.leaseMs,
       });
-      this.running.set(record.taskId, controller);
-      stopHeartbeat = this.holdLease(record, controller);
+      const stopHeartbeat = holdTaskLease({
+        store,
+        record,
+        leaseMs: this.leaseMs,
+        pollIntervalMs: this.pollIntervalMs,
+        controller,
+      });
+      entry = { record, controller, stopHeartbeat, onChange: options.onChange };
+      this.running.set(record.taskId, entry);
+      // Closed while the task was being created: it is stopped like the others.
+      if (this.closing.signal.aborted) void this.stop(entry);
       announce(record);
     };
-    const finish = async (outcome: { value: unknown } | { error: unknown }): Promise<void> => {
-      const task = record as TaskRecord;
-      stopHeartbeat();
-      this.running.delete(task.taskId);
-      if (controller.signal.aborted) return;
-      const settlement = options.settle(outcome);
-      const ended = await store.storeResult(
-        task.taskId,
-        owner,
-        settlement.status,
-        settlement.result,
-        settlement.statusMessage,
-      );
-      if (ended) options.onChange?.(ended);
+    // Never throws: the run settles with the call's own outcome once it is stored (or could not be).
+    const finish = async (task: RunningTask, outcome: { value: unknown } | { error: unknown }) => {
+      try {
+        if (controller.signal.aborted) return;
+        task.settlement = options.settle(outcome);
+        // The heartbeat goes on meanwhile: the lease must outlast a store that is unavailable for a moment.
+        const ended = await this.storeSettlement(task.record, task.settlement);
+        if (ended) options.onChange?.(ended);
+      } catch {
+        // Not stored before the task's TTL ended or the runner closed (close() recorded the task itself).
+      } finally {
+        task.stopHeartbeat();
+        if (this.running.get(task.record.taskId) === task) this.running.delete(task.record.taskId);
+      }
     };
     const run = Promise.resolve()
       .then(() => options.execute(onLaunch))
       .then(
         async (value) => {
-          await finish({ value });
+          if (entry) await finish(entry, { value });
           return value;
         },
         async (error: unknown) => {
-          if (!record) {
-            refuse(error);
-          } else {
-            await finish({ error }).catch(() => undefined);
-          }
+          if (!entry) refuse(error);
+          else await finish(entry, { error });
           throw error;
         },
       );
@@ -156,7 +188,7 @@ export class TaskRunner {
   ): Promise<TaskCancellation> {
     const record = await this.store.updateStatus(taskId, owner, 'cancelled', message);
     if (record) {
-      this.running.get(taskId)?.abort(new Error(message));
+      this.running.get(taskId)?.controller.abort(new Error(message));
       return { kind: 'cancelled', record };
     }
     const current = await this.store.get(taskId, owner);
@@ -201,31 +233,98 @@ export class TaskRunner {
     }
   }
 
-  /** Heartbeats the task while it runs; a cancellation made elsewhere is seen here and aborts the run. */
-  private holdLease(record: TaskRecord, controller: AbortController): () => void {
-    const every = Math.max(1, Math.min(this.pollIntervalMs, Math.floor(this.leaseMs / 3)));
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      void (async () => {
-        try {
-          const current = await this.store.get(record.taskId, record.owner);
-          if (!current || current.status === 'cancelled') {
-            controller.abort(new Error(current?.statusMessage ?? 'The task was cancelled or expired.'));
-            return;
-          }
-          await this.store.heartbeat(record.taskId, record.owner, this.leaseMs);
-        } catch {
-          // The store is unavailable for now: the next beat tries again (the lease outlasts a few misses).
-        } finally {
-          busy = false;
-        }
-      })();
-    }, every);
-    timer.unref();
-    return () => clearInterval(timer);
+  /**
+   * Stops every task this runner runs, as a server does when it closes: aborts each run's signal and records
+   * the task `failed` with {@link SHUTDOWN_TASK_MESSAGE} (a run that had ended keeps its outcome when it can
+   * still be stored). The store is given at most one second: this never hangs on a store that is down (its
+   * tasks are then reported lost once their leases run out). Later tasks are refused.
+   */
+  close(): Promise<void> {
+    return (this.closed ??= this.stopAll());
   }
+
+  private async stopAll(): Promise<void> {
+    this.closing.abort();
+    const tasks = [...this.running.values()];
+    if (tasks.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(tasks.map((task) => this.stop(task))),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_STORE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** Aborts a run and records its task as ended by the shutdown (best effort). */
+  private async stop(task: RunningTask): Promise<void> {
+    task.stopHeartbeat();
+    const { settlement } = task;
+    if (!settlement) task.controller.abort(new Error(SHUTDOWN_TASK_MESSAGE));
+    const { taskId, owner } = task.record;
+    try {
+      const ended = settlement
+        ? await this.store.storeResult(
+            taskId,
+            owner,
+            settlement.status,
+            settlement.result,
+            settlement.statusMessage,
+          )
+        : await this.store.updateStatus(taskId, owner, 'failed', SHUTDOWN_TASK_MESSAGE);
+      if (ended) task.onChange?.(ended);
+    } catch {
+      // The store is down: the task is reported lost once its lease runs out.
+    }
+  }
+
+  /**
+   * Stores a run's outcome, trying again with a growing pause (up to the poll interval) while the store
+   * fails, until it is stored or the task's TTL ended (or the runner closed). Returns the ended record, or
+   * null when the task was already terminal (cancelled, or lost while the store was down).
+   *
+   * @throws the store's last error when it gave up.
+   */
+  private async storeSettlement(record: TaskRecord, settlement: TaskSettlement): Promise<TaskRecord | null> {
+    const expiresAt = record.ttl === null ? Infinity : Date.parse(record.createdAt) + record.ttl;
+    let pause = FIRST_STORE_RETRY_MS;
+    for (;;) {
+      try {
+        return await this.store.storeResult(
+          record.taskId,
+          record.owner,
+          settlement.status,
+          settlement.result,
+          settlement.statusMessage,
+        );
+      } catch (error) {
+        if (this.closing.signal.aborted || Date.now() + pause >= expiresAt) throw error;
+        await pauseFor(pause, this.closing.signal);
+        pause = Math.min(pause * 2, Math.max(FIRST_STORE_RETRY_MS, this.pollIntervalMs));
+      }
+    }
+  }
+
+  /** @throws ToolRuntimeError once the runner is closed (its server shuts down). */
+  private assertOpen(toolName: string): void {
+    if (!this.closing.signal.aborted) return;
+    throw new ToolRuntimeError(
+      `Tool '${toolName}' was not started as a task: the server is shutting down. Start it again on a running server.`,
+      { retryable: true },
+    );
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function pauseFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 function readMs(value: number | undefined, fallback: number, name: string): number {

@@ -36,8 +36,9 @@ export interface TaskStore {
   /** A page of the owner's tasks (`limit` per page), each exactly once across pages. */
   list(owner: string, cursor?: string, limit?: number): Promise<TaskPage>;
   /**
-   * Moves a task that is not terminal to `status` (`working`, `input_required`, or `cancelled`); returns the
-   * new record, or null when the task is unknown, another owner's, or already terminal (nothing written).
+   * Moves a task that is not terminal to `status` (`working`, `input_required`, `cancelled`, or `failed`
+   * without a result, as a closing server records the runs it stopped); returns the new record, or null when
+   * the task is unknown, another owner's, or already terminal (nothing written).
    */
   updateStatus(
     taskId: string,

@@ -17,7 +17,8 @@ export class ToolTask {
   ) {}
 
   /**
-   * The task's status, read from the store: `working`, `input_required`, `completed`, `failed`, `cancelled`.
+   * The task's status, read from the store: `working`, `input_required`, `completed`, `failed` (the tool
+   * failed, or its process was lost), `cancelled`.
    *
    * @throws ToolInputError when the task expired (its TTL passed) or the store no longer knows it.
    */

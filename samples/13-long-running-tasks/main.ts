@@ -21,11 +21,16 @@ import { MCPToolAdapter } from '../../lib/tools/adapters/index';
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    // The listener goes when the sleep ends: a crawl sleeps hundreds of times on one signal.
+    const onAbort = () => {
       clearTimeout(timer);
       reject(new Error('stopped'));
-    });
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 class ReportTools {

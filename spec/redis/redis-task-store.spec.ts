@@ -36,4 +36,31 @@ describeWithRedis('RedisTaskStore', () => {
       raw.destroy();
     }
   });
+
+  it('expires the owner index and sequence no earlier than the longest-lived task, and never with a task without ttl', async () => {
+    const index = (owner: string) => `${server.keyPrefix}tasks:{${owner}}`;
+    const { createClient } = await import('redis');
+    const raw = createClient({ url: server.url });
+    await raw.connect();
+    try {
+      await backend.tasks.create(taskInput('session:short', { ttlMs: 2_000 }));
+      for (const key of [index('session:short'), `${index('session:short')}:seq`]) {
+        const left = await raw.pTTL(key);
+        expect(left).toBeGreaterThan(0);
+        expect(left).toBeLessThanOrEqual(2_000);
+      }
+      // A longer-lived task extends them; a shorter one that follows never shortens them.
+      await backend.tasks.create(taskInput('session:short', { ttlMs: 9_000 }));
+      await backend.tasks.create(taskInput('session:short', { ttlMs: 1_000 }));
+      for (const key of [index('session:short'), `${index('session:short')}:seq`]) {
+        expect(await raw.pTTL(key)).toBeGreaterThan(8_000);
+      }
+      await backend.tasks.create(taskInput('session:kept', { ttlMs: null }));
+      await backend.tasks.create(taskInput('session:kept', { ttlMs: 1_000 }));
+      expect(await raw.pTTL(index('session:kept'))).toBe(-1);
+      expect(await raw.pTTL(`${index('session:kept')}:seq`)).toBe(-1);
+    } finally {
+      raw.destroy();
+    }
+  });
 });

@@ -6,9 +6,11 @@ import { ToolValidationError } from '../../lib/errors/tool-validation-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import type { RunContext } from '../../lib/runtime/run-context';
 import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
+import type { TaskStore } from '../../lib/tasks/task-store';
 import { NativeTool } from '../../lib/tools/native-tool';
+import { FlakyTaskStore } from '../fixtures/tasks/flaky-task-store';
 
-function buildAgent(store = new InMemoryTaskStore()): Agent {
+function buildAgent(store: TaskStore = new InMemoryTaskStore()): Agent {
   const agent = new Agent({
     card: { name: 'tasks', description: 'Task spec agent', url: 'http://127.0.0.1:0' },
     policy: new CapabilityPolicy({ 'records.delete': 'deny' }),
@@ -36,6 +38,17 @@ function buildAgent(store = new InMemoryTaskStore()): Agent {
         new Promise((_resolve, reject) =>
           context.signal.addEventListener('abort', () => reject(new Error('stopped'))),
         ),
+    }),
+  );
+  agent.addTool(
+    new NativeTool({
+      name: 'flaky_store',
+      description: 'Returns while its task store refuses writes for a moment',
+      inputSchema: {},
+      func: () => {
+        if (store instanceof FlakyTaskStore) store.fail(['storeResult'], 200);
+        return 'stored at last';
+      },
     }),
   );
   agent.addTool(
@@ -74,6 +87,14 @@ describe('Agent', () => {
       await expect(task.result()).rejects.toThrow(ToolCancelledError);
       expect(await task.status()).toBe('cancelled');
       expect(await task.cancel()).toBe(false);
+    });
+
+    it('gives the tool value from result() when storing it failed for a moment', async () => {
+      const store = new FlakyTaskStore();
+      const task = await buildAgent(store).startTool('flaky_store', {});
+      await expect(task.result()).resolves.toBe('stored at last');
+      expect(await task.status()).toBe('completed');
+      expect(store.calls.storeResult).toBeGreaterThan(1);
     });
 
     it('keeps the task of a run context in its session', async () => {

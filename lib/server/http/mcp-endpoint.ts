@@ -127,8 +127,12 @@ export class McpEndpoint {
     else await this.handleStateless(request, response, body);
   }
 
-  /** Closes every session. */
+  /**
+   * Stops the tasks this endpoint runs (recorded `failed` while the task store is still reachable), then
+   * closes every session.
+   */
   async close(): Promise<void> {
+    await this.calls.close();
     this.shared?.close();
     await this.sessions?.closeAll();
   }

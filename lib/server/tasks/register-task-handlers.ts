@@ -16,10 +16,11 @@ export const SERVED_TASKS_CAPABILITY = Object.freeze({
 
 /**
  * Answers `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel` on one session's server, each for the
- * request's owner only (its session, or the server's token subject).
+ * request's owner only (its session, the server's token subject, or the stdio connection
+ * `stdioConnectionId`).
  */
-export function registerTaskHandlers(server: Server, tasks: ServedTasks, transport: 'http' | 'stdio'): void {
-  const ownerOf = (sessionId: string | undefined) => tasks.ownerOf(sessionId, transport);
+export function registerTaskHandlers(server: Server, tasks: ServedTasks, stdioConnectionId?: string): void {
+  const ownerOf = (sessionId: string | undefined) => tasks.ownerOf(sessionId, stdioConnectionId);
   server.setRequestHandler(GetTaskRequestSchema, (request, extra) =>
     tasks.get(request.params.taskId, ownerOf(extra.sessionId)),
   );

@@ -16,6 +16,9 @@ import { toWireTask } from './to-wire-task';
 /** Default of the server option `maxTaskTtlMs`: one hour. */
 export const DEFAULT_MAX_TASK_TTL_MS = 60 * 60 * 1000;
 
+/** The shortest TTL a task is granted, in ms (also at least three poll intervals, at most `maxTaskTtlMs`). */
+export const MIN_TASK_TTL_MS = 1_000;
+
 /** Options of {@link ServedTasks}. */
 export interface ServedTasksOptions {
   /** Where tasks live. */
@@ -50,14 +53,15 @@ export class ServedTasks {
   }
 
   /**
-   * The owner of a request's tasks: the token subject when the server has a token, else the session.
+   * The owner of a request's tasks: the token subject when the server has a token, else the session, else
+   * the stdio connection (each has an id of its own: two clients of one store never see each other's tasks).
    *
-   * @throws McpError -32600 when there is neither (stateless HTTP without a token: nobody could read it back).
+   * @throws McpError -32600 when there is none (stateless HTTP without a token: nobody could read it back).
    */
-  ownerOf(sessionId: string | null | undefined, transport: 'http' | 'stdio'): string {
+  ownerOf(sessionId: string | null | undefined, stdioConnectionId?: string): string {
     if (this.options.tokenSubject) return `token:${this.options.tokenSubject}`;
     if (sessionId) return `session:${sessionId}`;
-    if (transport === 'stdio') return 'stdio';
+    if (stdioConnectionId) return `stdio:${stdioConnectionId}`;
     throw new McpError(
       ErrorCode.InvalidRequest,
       'Tasks need a session (stateful HTTP) or a bearer token: serve with sessionMode stateful or a token.',
@@ -65,7 +69,9 @@ export class ServedTasks {
   }
 
   /**
-   * The TTL granted for a requested one: capped at `maxTaskTtlMs`, which is also the default.
+   * The TTL granted for a requested one: capped at `maxTaskTtlMs`, which is also the default, and raised to
+   * the larger of {@link MIN_TASK_TTL_MS} and three poll intervals (a task must outlive a client's first
+   * poll; never above `maxTaskTtlMs`).
    *
    * @throws McpError -32602 for a TTL that is not a whole number of ms from 0 to 2^53.
    */
@@ -77,7 +83,8 @@ export class ServedTasks {
         `Invalid task ttl ${String(requested)}: give a whole number of milliseconds >= 0 (this server keeps tasks at most ${this.maxTaskTtlMs} ms).`,
       );
     }
-    return Math.min(requested, this.maxTaskTtlMs);
+    const least = Math.max(MIN_TASK_TTL_MS, 3 * this.runner.pollIntervalMs);
+    return Math.min(Math.max(requested, least), this.maxTaskTtlMs);
   }
 
   /** The `tools/call` answer of a created task. */
@@ -148,6 +155,14 @@ export class ServedTasks {
     }
     notifyStatus(server, outcome.record);
     return toWireTask(outcome.record);
+  }
+
+  /**
+   * Stops the tasks this server runs, as it closes: their signals abort and they are recorded `failed`
+   * (the server shut down while they ran); see `TaskRunner.close`.
+   */
+  close(): Promise<void> {
+    return this.runner.close();
   }
 
   private async find(taskId: string, owner: string): Promise<TaskRecord> {

@@ -1,12 +1,18 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
-import type { CreateTaskResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  CreateTaskResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ToolInputError } from '../../errors/tool-input-error';
 import { attachToolCallChannel } from '../../runtime/tool-call-scope';
 import { attachToolLaunchHook } from '../../runtime/tool-launch-hook';
+import type { TaskSettlement } from '../../tasks/task-runner';
 import { isCallerFacingError } from '../is-caller-facing-error';
 import type { McpCallExtra } from '../mcp-tool-call-channel';
-import { TOO_MANY_CALLS_ERROR_CODE, unknownToolError } from '../served-tool-calls';
+import { unknownToolError } from '../served-tool-calls';
 import type { ServedSessionState, ServedToolCall, ServedToolCalls } from '../served-tool-calls';
 import { toCallToolErrorResult, toCallToolResult } from '../to-call-tool-result';
 import { readToolTaskSupport } from '../to-mcp-tool';
@@ -20,8 +26,8 @@ export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'
   readonly server: Server;
   /** The `task.ttl` the client asked for. */
   readonly requestedTtl: unknown;
-  /** How the call arrived. */
-  readonly transport: 'http' | 'stdio';
+  /** The id of the stdio connection the call arrived on (its tasks belong to it); undefined over HTTP. */
+  readonly stdioConnectionId?: string;
 }
 
 /**
@@ -29,10 +35,11 @@ export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'
  * run first, and the task is created only once they pass; the answer is the `CreateTaskResult`, while the
  * tool goes on with its own signal (aborted by `tasks/cancel`, not by the request's end), the session's
  * stream for progress, log and questions (`input_required` while the client is asked), and its result
- * stored for `tasks/result` (a tool error is a `completed` task whose result has `isError`).
+ * stored for `tasks/result` (a tool error is a `failed` task that keeps its `isError` result).
  *
  * @throws McpError -32602 for an unknown tool, invalid arguments or ttl; -32601 for a tool whose
- *   `taskSupport` is `forbidden`; -32029 when the session runs its most calls; -32600 for a refused call.
+ *   `taskSupport` is `forbidden`; -32029 when the session (or, stateless, the server) runs its most calls;
+ *   -32600 for a refused call.
  */
 export async function startServedTask(
   calls: ServedToolCalls,
@@ -51,13 +58,9 @@ export async function startServedTask(
     );
   }
   const ttlMs = tasks.resolveTtl(call.requestedTtl);
-  const owner = tasks.ownerOf(call.sessionId, call.transport);
-  if (!state.gate.tryEnter()) {
-    throw new McpError(
-      TOO_MANY_CALLS_ERROR_CODE,
-      `Too many concurrent tool calls in this session (limit ${state.gate.limit}); wait for one to finish and retry.`,
-    );
-  }
+  const owner = tasks.ownerOf(call.sessionId, call.stdioConnectionId);
+  // The run holds its slots (the session's, and the shared one of stateless serving) until it ends.
+  const leave = calls.enterGates(state);
   const controller = new AbortController();
   const related = { taskId: '' };
   const extra: McpCallExtra = {
@@ -95,20 +98,39 @@ export async function startServedTask(
         return agent.callToolInContext(toolName, context, call.args ?? {});
       },
       settle: (outcome) => {
-        if ('value' in outcome)
-          return { status: 'completed', result: toCallToolResult(outcome.value, toolName) };
-        if (!isCallerFacingError(outcome.error)) calls.reportError(outcome.error, toolName);
-        return { status: 'completed', result: toCallToolErrorResult(outcome.error, toolName) };
+        if ('error' in outcome && !isCallerFacingError(outcome.error)) {
+          calls.reportError(outcome.error, toolName);
+        }
+        return toSettlement(
+          'value' in outcome
+            ? toCallToolResult(outcome.value, toolName)
+            : toCallToolErrorResult(outcome.error, toolName),
+        );
       },
       onChange: (record) => notifyStatus(server, record),
     });
     related.taskId = started.record.taskId;
-    void started.run.catch(() => undefined).finally(() => state.gate.leave());
+    void started.run.catch(() => undefined).finally(leave);
     return tasks.created(started.record);
   } catch (error) {
-    state.gate.leave();
+    leave();
     throw toRefusal(error, toolName, calls);
   }
+}
+
+/**
+ * What a run's `CallToolResult` is stored as: `completed`, or `failed` when it has `isError` (the 2025-11-25
+ * schema: `failed` "includes cases where the tool call result has isError set to true"), the result kept for
+ * `tasks/result` and its text as the status message.
+ */
+function toSettlement(result: CallToolResult): TaskSettlement {
+  if (result.isError !== true) return { status: 'completed', result };
+  const text = result.content.find((block) => block.type === 'text');
+  return {
+    status: 'failed',
+    result,
+    ...(text && text.type === 'text' ? { statusMessage: text.text } : {}),
+  };
 }
 
 /** A call refused before its task existed, as the JSON-RPC error a task-augmented request gets. */

@@ -71,4 +71,27 @@ describeWithRedis('served tasks on Redis (SDK client as judge, two servers)', ()
       /terminal status 'cancelled'/,
     );
   });
+
+  it('records the tasks of a server that closes as failed at once, as every other server reads them', async () => {
+    const options = { redis: redis.url, redisKeyPrefix: redis.keyPrefix, taskPollIntervalMs: 50 };
+    const closing = await startAgentServer(buildTaskAgent(), options);
+    const transport = new StreamableHTTPClientTransport(new URL(closing.mcpUrl));
+    const onClosing = new Client({ name: 'spec', version: '1.0.0' });
+    await onClosing.connect(transport);
+    const taskId = await start(onClosing, 'crawl', {});
+    await onClosing.close();
+    await closing.close();
+    const survivor = new Client({ name: 'spec', version: '1.0.0' });
+    await survivor.connect(
+      new StreamableHTTPClientTransport(new URL(second.mcpUrl), { sessionId: transport.sessionId }),
+    );
+    try {
+      // At once: not after the 15 s lease of a process that stopped answering.
+      const task = await survivor.experimental.tasks.getTask(taskId);
+      expect(task.status).toBe('failed');
+      expect(task.statusMessage).toMatch(/The server shut down while the task ran/);
+    } finally {
+      await survivor.close();
+    }
+  });
 });

@@ -109,6 +109,41 @@ describe('served tasks (SDK client as judge, in memory)', () => {
     expect((await rejection(other.experimental.tasks.cancelTask(taskId))).code).toBe(-32602);
   });
 
+  it('ends a task whose tool fails as failed, and tasks/result gives its isError result', async () => {
+    const { CreateTaskResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const created = await client.request(
+      { method: 'tools/call', params: { name: 'broken_report', arguments: {}, task: {} } },
+      CreateTaskResultSchema,
+    );
+    const { taskId } = created.task;
+    const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([{ type: 'text', text: 'The sales database is down; try again later.' }]);
+    const task = await client.experimental.tasks.getTask(taskId);
+    expect(task.status).toBe('failed');
+    expect(task.statusMessage).toBe('The sales database is down; try again later.');
+    // A plain call of the same tool answers with the same result.
+    const plain = await client.callTool({ name: 'broken_report', arguments: {} });
+    expect(plain.isError).toBe(true);
+    expect(plain.content).toEqual(result.content);
+  });
+
+  it('grants at least one second to a task asked with ttl 0, and reports the ttl granted', async () => {
+    const { CreateTaskResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const created = await client.request(
+      {
+        method: 'tools/call',
+        params: { name: 'report', arguments: { topic: 'brief', ms: 50 }, task: { ttl: 0 } },
+      },
+      CreateTaskResultSchema,
+    );
+    expect(created.task.ttl).toBe(1_000);
+    const { taskId } = created.task;
+    expect((await client.experimental.tasks.getTask(taskId)).ttl).toBe(1_000);
+    const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.content).toEqual([{ type: 'text', text: 'report on brief' }]);
+  });
+
   it('cancels a running task: its signal aborts, tasks/result and a second cancel refuse', async () => {
     const created = await client.request(
       { method: 'tools/call', params: { name: 'crawl', arguments: {}, task: {} } },

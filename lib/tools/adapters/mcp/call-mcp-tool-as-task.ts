@@ -32,7 +32,8 @@ export interface McpTaskCallOptions {
  * until the task ends, then `tasks/result` (while the task waits for the user, `tasks/result` is asked at
  * once: it carries the questions and returns when the task ends). Progress goes to the run; aborting the
  * signal sends `tasks/cancel`, and so does giving up for any other reason (a poll that failed). Returns the
- * same `CallToolResult` as a plain call.
+ * same `CallToolResult` as a plain call: a `completed` task's result, or the `isError` result a `failed` one
+ * keeps (a tool error ends a task `failed`; the caller reads it as it reads a plain call's error).
  *
  * @throws the SDK's errors (McpError, timeouts); ToolRuntimeError when the server cancelled the task itself.
  */

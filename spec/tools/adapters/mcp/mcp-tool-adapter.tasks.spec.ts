@@ -149,6 +149,19 @@ describe('MCPToolAdapter with tasks (against a served agent)', () => {
     }
   });
 
+  it('rejects with the tool error of a task that failed, as a plain call would', async () => {
+    const adapter = new MCPToolAdapter({ transport: 'http', url: server.mcpUrl, runAsTask: 'supported' });
+    try {
+      const tool = await adapter.wrapTool('broken_report');
+      await expect(tool.call({})).rejects.toThrow(/The sales database is down; try again later\./);
+      expect(
+        (await allTasks(store)).some((task) => task.toolName === 'broken_report' && task.status === 'failed'),
+      ).toBe(true);
+    } finally {
+      await adapter.close();
+    }
+  });
+
   it('waits past maxTotalTimeoutMs for a task that asked the user and then works on, bounded by the task', async () => {
     const adapter = new MCPToolAdapter({
       transport: 'http',
