@@ -139,20 +139,23 @@ export function buildMcpServer(
 }
 
 /**
- * Builds the SDK server of one session (or one stateless request) whose `tools/list`, `tools/call` and
- * `logging/setLevel` run through `calls` with the session's `state` (gate, log level), the same state the
- * HTTP fast path uses for the session's other requests.
+ * Builds the SDK server of one session (or one stateless request, `stateless` true) whose `tools/list`,
+ * `tools/call` and `logging/setLevel` run through `calls` with the session's `state` (gate, log level), the
+ * same state the HTTP fast path uses for the session's other requests.
  */
 export function createSessionMcpServer(
   calls: ServedToolCalls,
   state: ServedSessionState,
   options: McpServerOptions = {},
+  stateless = false,
 ): Server {
   const card = calls.agent.card;
   // Resources, prompts and completions are declared (and served) only when the agent has some; tasks when a
-  // tool supports them.
+  // tool supports them and someone can own them: not over stateless HTTP without a token, where nobody could
+  // read a task back (a task call there is still answered, with the error that says why).
   const catalog = servedCatalogOf(calls.agent);
   const tasks = calls.taskSupport();
+  const declaresTasks = tasks !== undefined && !(stateless && !tasks.ownedByToken);
   const server = new Server(
     { name: options.name ?? card.name, version: options.version ?? card.version ?? '0.0.0' },
     {
@@ -160,7 +163,7 @@ export function createSessionMcpServer(
         tools: {},
         logging: {},
         ...toCatalogCapabilities(catalog),
-        ...(tasks ? { tasks: SERVED_TASKS_CAPABILITY } : {}),
+        ...(declaresTasks ? { tasks: SERVED_TASKS_CAPABILITY } : {}),
       },
       instructions: options.instructions ?? (card.description || undefined),
       // The SDK builds a new Ajv (about 1 ms) per server for its own elicitInput(), which these servers never
@@ -179,7 +182,7 @@ export function createSessionMcpServer(
   // schema here would be parsed first and turn a malformed request into -32603 Internal error.
   // Over stdio the connection owns its tasks: no session id tells one client from the next.
   const stdioConnectionId = calls.transport === 'stdio' ? randomUUID() : undefined;
-  if (tasks) registerTaskHandlers(server, tasks, stdioConnectionId);
+  if (tasks && declaresTasks) registerTaskHandlers(server, tasks, stdioConnectionId);
   server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, async (loose, extra): Promise<CallToolResult> => {
     const request = loose as unknown as CallToolRequest;
     if (tasks) {

@@ -372,6 +372,7 @@ export class McpEndpoint {
       this.calls,
       this.calls.newSessionState(),
       this.options.serverOptions,
+      true,
     );
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -52,6 +52,11 @@ export class ServedTasks {
     this.maxTaskTtlMs = max;
   }
 
+  /** Whether tasks belong to the bearer token (an authenticated server), so any request can own them. */
+  get ownedByToken(): boolean {
+    return Boolean(this.options.tokenSubject);
+  }
+
   /**
    * The owner of a request's tasks: the token subject when the server has a token, else the session, else
    * the stdio connection (each has an id of its own: two clients of one store never see each other's tasks).

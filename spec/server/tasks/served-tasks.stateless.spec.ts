@@ -96,3 +96,52 @@ describe('served tasks over stateless HTTP (maxConcurrentStatelessCalls)', () =>
     release();
   });
 });
+
+describe('served tasks over stateless HTTP without a token', () => {
+  let server: AgentServerHandle;
+
+  beforeAll(async () => {
+    const agent = new Agent({
+      card: { name: 'ownerless', description: 'Nobody could own a task here', url: 'http://127.0.0.1:0' },
+    });
+    agent.addTool(
+      new NativeTool({
+        name: 'report',
+        description: 'Could run as a task',
+        inputSchema: {},
+        task: 'optional',
+        func: () => 'done',
+      }),
+    );
+    server = await startAgentServer(agent, { sessionMode: 'stateless' });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const post = (id: number, method: string, params: Record<string, unknown>) =>
+    rawRequest({
+      port: server.port,
+      headers: MCP_HEADERS,
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+    });
+
+  it('does not declare tasks (nobody could read one back) and refuses a task call, while plain calls run', async () => {
+    const initialized = await post(1, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'spec', version: '1.0.0' },
+    });
+    expect(initialized.json.result.capabilities.tools).toEqual({});
+    expect(initialized.json.result.capabilities.tasks).toBeUndefined();
+    // A client that asks anyway is refused by the SDK, as by any server without the capability.
+    const refused = await post(2, 'tools/call', { name: 'report', arguments: {}, task: {} });
+    expect(refused.json.error.message).toMatch(/does not support task creation/);
+    // A plain call of the same tool still runs.
+    const plain = await post(3, 'tools/call', { name: 'report', arguments: {} });
+    expect(plain.json.result.content).toEqual([{ type: 'text', text: 'done' }]);
+    const get = await post(4, 'tasks/get', { taskId: 'anything' });
+    expect(get.json.error.code).toBe(-32601);
+  });
+});
