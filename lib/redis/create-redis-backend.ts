@@ -44,7 +44,7 @@ export interface RedisBackend {
   readonly sessions: RedisSessionStore;
   /** The resumable streams' events. */
   readonly events: RedisEventLog;
-  /** The session channels. */
+  /** The session buses: a bounded log (a Redis Stream) and a wake-up channel per session. */
   readonly bus: RedisSessionBus;
   /** Heartbeats of the processes and owners of running streams. */
   readonly leases: RedisCallLeases;
@@ -103,7 +103,13 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
     keyTtlMs: idleTimeoutMs + (options.eventLog?.resumeWindowMs ?? 30_000),
     ...options.eventLog,
   });
-  const bus = new RedisSessionBus({ commands, subscriber: subscriberCommands, keyPrefix });
+  const bus = new RedisSessionBus({
+    commands,
+    subscriber: subscriberCommands,
+    keyPrefix,
+    keyTtlMs: idleTimeoutMs,
+    onReadError: onError,
+  });
   const leases = new RedisCallLeases({ commands, keyPrefix });
   const tasks = new RedisTaskStore({ commands, keyPrefix });
   let closed = false;

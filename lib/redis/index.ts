@@ -13,7 +13,12 @@ export { RedisSessionStore } from './redis-session-store';
 export type { RedisSessionStoreOptions } from './redis-session-store';
 export { RedisEventLog } from './redis-event-log';
 export type { RedisEventLogOptions } from './redis-event-log';
-export { RedisSessionBus } from './redis-session-bus';
+export {
+  RedisSessionBus,
+  DEFAULT_BUS_MAX_ENTRIES,
+  DEFAULT_BUS_POLL_INTERVAL_MS,
+  DEFAULT_BUS_RETENTION_MS,
+} from './redis-session-bus';
 export type { RedisSessionBusOptions } from './redis-session-bus';
 export { RedisTaskStore } from './redis-task-store';
 export type { RedisTaskStoreOptions } from './redis-task-store';

@@ -36,8 +36,9 @@ export function isStorableStreamId(streamId: string): boolean {
  * The keys of one session. Each carries the token subject (empty without auth) and the session id, the id
  * as the hash tag (`{id}`) so a session's keys live on one Redis Cluster slot:
  * `<prefix>session:<subject>:{<id>}` (hash), `<prefix>log:<subject>:{<id>}` (hash of counters) with
- * `…:order` (sorted set), `…:done` (sorted set) and `…:stream:<streamId>` (one Redis Stream per stream), and
- * the channel `<prefix>bus:<subject>:{<id>}`.
+ * `…:order` (sorted set), `…:done` (sorted set) and `…:stream:<streamId>` (one Redis Stream per stream), the
+ * channel `<prefix>bus:<subject>:{<id>}` and the bus's durable log `<prefix>bus:<subject>:{<id>}:log` (a Redis
+ * Stream).
  */
 export function toSessionKeys(prefix: string, key: SessionKey) {
   const tail = `${key.tokenSubject ?? ''}:{${key.sessionId}}`;
@@ -49,5 +50,6 @@ export function toSessionKeys(prefix: string, key: SessionKey) {
     done: `${log}:done`,
     streamBase: `${log}:stream:`,
     channel: `${prefix}bus:${tail}`,
+    busLog: `${prefix}bus:${tail}:log`,
   };
 }

@@ -1,4 +1,5 @@
 import { SessionStoreDataError } from '../errors/session-store-data-error';
+import { ToolInputError } from '../errors/tool-input-error';
 import type {
   SessionBus,
   SessionBusMessage,
@@ -6,95 +7,224 @@ import type {
   SessionBusSubscription,
 } from '../server/state/session-bus';
 import type { SessionKey } from '../server/state/session-key';
+import { BEFORE_FIRST_ENTRY, isEntryId, RedisBusReader } from './redis-bus-reader';
+import { defineRedisScript } from './redis-commands';
 import type { RedisCommands } from './redis-commands';
 import { assertStorableSessionKey, toSessionKeys } from './redis-keys';
 
+/** Default of {@link RedisSessionBusOptions.maxEntries}. */
+export const DEFAULT_BUS_MAX_ENTRIES = 1_000;
+/** Default of {@link RedisSessionBusOptions.retentionMs}: 5 min. */
+export const DEFAULT_BUS_RETENTION_MS = 5 * 60 * 1000;
+/** Default of {@link RedisSessionBusOptions.pollIntervalMs}: 1 s. */
+export const DEFAULT_BUS_POLL_INTERVAL_MS = 1_000;
+
+// Appends the message to the session's bus log, bounds the log by count and by age (trimming whole nodes,
+// hence `~`), renews its expiry, and wakes the subscribers with the new entry's id: all in one step, so a
+// wake-up never announces an entry that is not there.
+const PUBLISH = defineRedisScript(`
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'm', ARGV[5])
+local time = tonumber(string.match(id, '^(%d+)-'))
+local retention = tonumber(ARGV[2])
+if time > retention then
+  redis.call('XTRIM', KEYS[1], 'MINID', '~', string.format('%.0f', time - retention))
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PUBLISH', ARGV[4], id)
+return id`);
+
 /** Options of {@link RedisSessionBus}. */
 export interface RedisSessionBusOptions {
-  /** The connection commands are published on. */
+  /** The connection messages are appended and read on. */
   commands: RedisCommands;
   /** The connection used for subscriptions only (a subscribed connection can send nothing else). */
   subscriber: RedisCommands;
-  /** Prefix of every channel (default `protolink:`). */
+  /** Prefix of every key and channel (default `protolink:`). */
   keyPrefix?: string;
+  /**
+   * How long a session's bus log outlives the last message published on it, in ms (default 30 min; use the
+   * session idle timeout, as `createRedisBackend` does).
+   */
+  keyTtlMs?: number;
+  /** About how many entries a session's bus log keeps at most (Redis trims whole nodes; default 1,000). */
+  maxEntries?: number;
+  /** How long an entry is kept at least, unless `maxEntries` pushes it out first, in ms (default 5 min). */
+  retentionMs?: number;
+  /** How often every subscription reads its session's log without a wake-up, in ms (default 1 s). */
+  pollIntervalMs?: number;
+  /** Reads of the log that failed for no session's data (Redis unavailable): said once per outage. */
+  onReadError?: (error: unknown) => void;
 }
 
-type RawListener = (message: string, channel: string) => void;
+interface ActiveSubscription {
+  readonly channel: string;
+  readonly raw: (message: string, channel: string) => void;
+  readonly reader: RedisBusReader;
+}
 
 /**
- * The session bus on Redis pub/sub: one channel per session (`<prefix>bus:<subject>:{<session>}`), messages
- * as JSON, subscriptions on a dedicated connection that node-redis subscribes again after a reconnect.
- * Messages published while a process is disconnected are lost to it: the durable log is the truth, the bus
- * only wakes.
+ * The session bus on Redis. A message is appended to the session's bus log (a Redis Stream,
+ * `<prefix>bus:<subject>:{<session>}:log`, bounded and expiring) and its entry id published on the session's
+ * channel (`<prefix>bus:<subject>:{<session>}`) as a wake-up, in one script. Each subscription keeps a cursor
+ * (the log's last entry when it subscribed) and reads the entries after it, on the command connection, at
+ * every wake-up, when the subscriber connection is ready again after a reconnect, and every `pollIntervalMs`
+ * besides: a wake-up lost while the subscriber reconnects only delays a message, it never loses it. Each
+ * message reaches each subscription exactly once and in order; messages published before it subscribed do not.
  */
 export class RedisSessionBus implements SessionBus {
   private readonly commands: RedisCommands;
   private readonly subscriber: RedisCommands;
   private readonly keyPrefix: string;
-  private readonly subscriptions = new Set<{ channel: string; raw: RawListener }>();
+  private readonly keyTtlMs: number;
+  private readonly maxEntries: number;
+  private readonly retentionMs: number;
+  private readonly pollIntervalMs: number;
+  private readonly onReadError: (error: unknown) => void;
+  private readonly subscriptions = new Set<ActiveSubscription>();
+  private poller: NodeJS.Timeout | undefined;
+  private readFailing = false;
+  private readonly wakeAll = (): void => {
+    for (const { reader } of this.subscriptions) reader.wake();
+  };
 
+  /** @throws ToolInputError for an expiry, bound or interval that is not a whole number of at least 1. */
   constructor(options: RedisSessionBusOptions) {
     this.commands = options.commands;
     this.subscriber = options.subscriber;
     this.keyPrefix = options.keyPrefix ?? 'protolink:';
+    this.keyTtlMs = wholeNumber('keyTtlMs', options.keyTtlMs ?? 30 * 60 * 1000);
+    this.maxEntries = wholeNumber('maxEntries', options.maxEntries ?? DEFAULT_BUS_MAX_ENTRIES);
+    this.retentionMs = wholeNumber('retentionMs', options.retentionMs ?? DEFAULT_BUS_RETENTION_MS);
+    this.pollIntervalMs = wholeNumber(
+      'pollIntervalMs',
+      options.pollIntervalMs ?? DEFAULT_BUS_POLL_INTERVAL_MS,
+    );
+    this.onReadError = options.onReadError ?? (() => {});
   }
 
+  /**
+   * Appends the message to the session's bus log and wakes the subscribers.
+   *
+   * @throws ToolInputError when the session key cannot be stored.
+   * @throws SessionStoreUnavailableError when Redis cannot be reached.
+   * @throws SessionStoreDataError when the session's bus log key holds something else.
+   */
   async publish(key: SessionKey, message: SessionBusMessage): Promise<void> {
     assertStorableSessionKey(key);
-    await this.commands.send(['PUBLISH', this.channelOf(key), JSON.stringify(message)], key.sessionId);
+    const keys = toSessionKeys(this.keyPrefix, key);
+    await this.commands.script(
+      PUBLISH,
+      [keys.busLog],
+      [
+        String(this.maxEntries),
+        String(this.retentionMs),
+        String(this.keyTtlMs),
+        keys.channel,
+        JSON.stringify(message),
+      ],
+      key.sessionId,
+    );
   }
 
+  /**
+   * Delivers every message published on the session's bus from now on.
+   *
+   * @throws ToolInputError when the session key cannot be stored.
+   * @throws SessionStoreUnavailableError when Redis cannot be reached.
+   * @throws SessionStoreDataError when the session's bus log key holds something else.
+   */
   async subscribe(
     key: SessionKey,
     listener: (message: SessionBusMessage) => void,
     options: SessionBusSubscribeOptions = {},
   ): Promise<SessionBusSubscription> {
     assertStorableSessionKey(key);
-    const channel = this.channelOf(key);
-    const raw: RawListener = (text) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch {
-        message = undefined;
-      }
-      if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-        options.onError?.(
-          new SessionStoreDataError({
-            sessionId: key.sessionId,
-            reason: 'a bus message that is not a JSON object',
-            provider: 'redis',
-          }),
-        );
+    const keys = toSessionKeys(this.keyPrefix, key);
+    const onDataError = (error: SessionStoreDataError): void => options.onError?.(error);
+    const reader = new RedisBusReader({
+      commands: this.commands,
+      key,
+      logKey: keys.busLog,
+      cursor: await this.lastEntryOf(keys.busLog, key),
+      listener,
+      onDataError,
+      onReadError: (error) => {
+        if (!this.readFailing) this.onReadError(error);
+        this.readFailing = true;
+      },
+      onReadSucceeded: () => {
+        this.readFailing = false;
+      },
+    });
+    const raw = (text: string): void => {
+      if (isEntryId(text)) {
+        reader.wake(text);
         return;
       }
-      try {
-        listener(message as SessionBusMessage);
-      } catch {
-        // A listener that throws must not reach the connection (node-redis would report it as its own error).
-      }
+      onDataError(
+        new SessionStoreDataError({
+          sessionId: key.sessionId,
+          reason: 'a bus wake-up that is not a stream entry id',
+          provider: 'redis',
+        }),
+      );
     };
-    await this.subscriber.guard(() => this.subscriber.client.subscribe(channel, raw));
-    const subscription = { channel, raw };
+    await this.subscriber.guard(() => this.subscriber.client.subscribe(keys.channel, raw));
+    const subscription: ActiveSubscription = { channel: keys.channel, raw, reader };
     this.subscriptions.add(subscription);
+    this.watch();
+    // What was published between reading the cursor and subscribing woke nobody.
+    reader.wake();
     return {
       unsubscribe: async () => {
+        reader.stop();
         if (!this.subscriptions.delete(subscription)) return;
-        await this.subscriber.guard(() => this.subscriber.client.unsubscribe(channel, raw));
+        this.unwatchWhenIdle();
+        await this.subscriber.guard(() => this.subscriber.client.unsubscribe(keys.channel, raw));
       },
     };
   }
 
-  /** Ends every subscription (the connection itself is closed by the backend). */
+  /** Ends every subscription (the connections themselves are closed by the backend). */
   async close(): Promise<void> {
     const subscriptions = [...this.subscriptions];
     this.subscriptions.clear();
+    this.unwatchWhenIdle();
+    for (const { reader } of subscriptions) reader.stop();
     await Promise.allSettled(
       subscriptions.map(({ channel, raw }) => this.subscriber.client.unsubscribe(channel, raw)),
     );
   }
 
-  private channelOf(key: SessionKey): string {
-    return toSessionKeys(this.keyPrefix, key).channel;
+  /** The id of the log's last entry, or one before any entry when the log holds none. */
+  private async lastEntryOf(logKey: string, key: SessionKey): Promise<string> {
+    const last = await this.commands.send(['XREVRANGE', logKey, '+', '-', 'COUNT', '1'], key.sessionId);
+    const id: unknown = Array.isArray(last) && Array.isArray(last[0]) ? last[0][0] : undefined;
+    return isEntryId(id) ? id : BEFORE_FIRST_ENTRY;
   }
+
+  /** While anyone is subscribed: reads on a timer, and when the subscriber connection is back. */
+  private watch(): void {
+    if (this.poller) return;
+    this.poller = setInterval(this.wakeAll, this.pollIntervalMs);
+    this.poller.unref();
+    // node-redis subscribes again before it says 'ready'; wake-ups published meanwhile were lost.
+    this.subscriber.client.on('ready', this.wakeAll);
+  }
+
+  private unwatchWhenIdle(): void {
+    if (this.subscriptions.size > 0 || !this.poller) return;
+    clearInterval(this.poller);
+    this.poller = undefined;
+    this.subscriber.client.off?.('ready', this.wakeAll);
+  }
+}
+
+function wholeNumber(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ToolInputError(
+      `RedisSessionBus ${name} must be a whole number of at least 1, got ${String(value)}.`,
+    );
+  }
+  return value;
 }

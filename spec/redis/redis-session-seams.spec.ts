@@ -283,16 +283,27 @@ describeWithRedis('protolink/redis session seams', () => {
     it('reports a message that is not a JSON object to onError, for that subscription only', async () => {
       const key = newKey('subject');
       const errors: unknown[] = [];
+      const others: unknown[] = [];
       const received: SessionBusMessage[] = [];
       await backend.bus.subscribe(key, (message) => received.push(message), {
         onError: (error) => errors.push(error),
       });
-      await raw.publish(keysOf(key).channel, '{"truncated');
-      await raw.publish(keysOf(key).channel, '[1]');
+      await backend.bus.subscribe(newKey('subject'), () => undefined, {
+        onError: (error) => others.push(error),
+      });
+      await raw.xAdd(keysOf(key).busLog, '*', { m: '{"truncated' });
+      await raw.xAdd(keysOf(key).busLog, '*', { m: '[1]' });
+      await raw.publish(keysOf(key).channel, '{"a wake-up":"of an older version"}');
       await backend.bus.publish(key, { ok: true });
-      await waitFor(() => received.length === 1 && errors.length === 2);
-      expect(errors[0]).toBeInstanceOf(SessionStoreDataError);
+      await waitFor(() => received.length === 1 && errors.length === 3);
+      for (const error of errors) expect(error).toBeInstanceOf(SessionStoreDataError);
+      expect((errors as SessionStoreDataError[]).map((error) => error.reason).sort()).toEqual([
+        'a bus message that is not a JSON object',
+        'a bus message that is not a JSON object',
+        'a bus wake-up that is not a stream entry id',
+      ]);
       expect(received).toEqual([{ ok: true }]);
+      expect(others).toEqual([]);
     });
   });
 });

@@ -6,7 +6,10 @@ export type SessionBusMessage = Readonly<Record<string, unknown>>;
 
 /** Options of {@link SessionBus.subscribe}. */
 export interface SessionBusSubscribeOptions {
-  /** Called with a message on the channel that is not a JSON object (it is not passed to the listener). */
+  /**
+   * Called with a message on the channel that is not a JSON object, or another value on a shared bus that
+   * Protolink did not write (it is not passed to the listener, and the messages after it are).
+   */
   onError?: (error: SessionStoreDataError) => void;
 }
 
@@ -17,10 +20,12 @@ export interface SessionBusSubscription {
 }
 
 /**
- * Wakes the process that waits on a session (a client's answer, a cancel, a notification for the GET
- * stream it holds). Delivery is at most once and only to listeners subscribed at the time: the durable
- * state (the {@link EventLog}, the {@link SessionStore}) is the truth and the bus only wakes, so a listener
- * that subscribes late reads what it missed from the log.
+ * Carries what must reach the process that waits on a session (a client's answer, a cancel, a log level, a
+ * notification for the GET stream it holds). Each message reaches each listener subscribed when it was
+ * published exactly once and in order, even across a lost connection on a shared bus (which keeps the
+ * messages until read); messages published before a listener subscribed never reach it: the durable state
+ * (the {@link EventLog}, the {@link SessionStore}) is the truth, so a listener that subscribes late reads
+ * what it missed from the log.
  */
 export interface SessionBus {
   /**
