@@ -18,6 +18,8 @@ export const DEFAULT_BUS_MAX_ENTRIES = 1_000;
 export const DEFAULT_BUS_RETENTION_MS = 5 * 60 * 1000;
 /** Default of {@link RedisSessionBusOptions.pollIntervalMs}: 1 s. */
 export const DEFAULT_BUS_POLL_INTERVAL_MS = 1_000;
+/** Default of {@link RedisSessionBusOptions.backstopMs}: 30 s. */
+export const DEFAULT_BUS_BACKSTOP_MS = 30_000;
 
 // Appends the message to the session's bus log, bounds the log by count and by age (trimming whole nodes,
 // hence `~`), renews its expiry, and wakes the subscribers with the new entry's id: all in one step, so a
@@ -50,8 +52,17 @@ export interface RedisSessionBusOptions {
   maxEntries?: number;
   /** How long an entry is kept at least, unless `maxEntries` pushes it out first, in ms (default 5 min). */
   retentionMs?: number;
-  /** How often every subscription reads its session's log without a wake-up, in ms (default 1 s). */
+  /**
+   * How often every subscription reads its session's log without a wake-up while the subscriber connection
+   * is down or a read failed, in ms (default 1 s): wake-ups cannot arrive then.
+   */
   pollIntervalMs?: number;
+  /**
+   * How often every subscription reads its session's log anyway while all is well, in ms (default 30 s): a
+   * healthy subscriber hears every wake-up, so this only bounds the delay of one lost in a way nobody saw.
+   * It costs one `XRANGE` per held session each time.
+   */
+  backstopMs?: number;
   /** Reads of the log that failed for no session's data (Redis unavailable): said once per outage. */
   onReadError?: (error: unknown) => void;
 }
@@ -67,8 +78,9 @@ interface ActiveSubscription {
  * `<prefix>bus:<subject>:{<session>}:log`, bounded and expiring) and its entry id published on the session's
  * channel (`<prefix>bus:<subject>:{<session>}`) as a wake-up, in one script. Each subscription keeps a cursor
  * (the log's last entry when it subscribed) and reads the entries after it, on the command connection, at
- * every wake-up, when the subscriber connection is ready again after a reconnect, and every `pollIntervalMs`
- * besides: a wake-up lost while the subscriber reconnects only delays a message, it never loses it. Each
+ * every wake-up, when the subscriber connection is ready again after a reconnect, every `pollIntervalMs` while
+ * the subscriber connection is down or a read failed, and every `backstopMs` besides: a wake-up lost while the
+ * subscriber reconnects only delays a message, it never loses it. Each
  * message reaches each subscription exactly once and in order; messages published before it subscribed do not.
  */
 export class RedisSessionBus implements SessionBus {
@@ -79,12 +91,20 @@ export class RedisSessionBus implements SessionBus {
   private readonly maxEntries: number;
   private readonly retentionMs: number;
   private readonly pollIntervalMs: number;
+  private readonly backstopMs: number;
+  private lastReadAll = 0;
   private readonly onReadError: (error: unknown) => void;
   private readonly subscriptions = new Set<ActiveSubscription>();
   private poller: NodeJS.Timeout | undefined;
   private readFailing = false;
   private readonly wakeAll = (): void => {
+    this.lastReadAll = Date.now();
     for (const { reader } of this.subscriptions) reader.wake();
+  };
+  /** The timer: reads when wake-ups cannot arrive (subscriber down, a read failed), else at the backstop. */
+  private readonly tick = (): void => {
+    const blind = !this.subscriber.client.isReady || this.readFailing;
+    if (blind || Date.now() - this.lastReadAll >= this.backstopMs) this.wakeAll();
   };
 
   /** @throws ToolInputError for an expiry, bound or interval that is not a whole number of at least 1. */
@@ -99,6 +119,7 @@ export class RedisSessionBus implements SessionBus {
       'pollIntervalMs',
       options.pollIntervalMs ?? DEFAULT_BUS_POLL_INTERVAL_MS,
     );
+    this.backstopMs = wholeNumber('backstopMs', options.backstopMs ?? DEFAULT_BUS_BACKSTOP_MS);
     this.onReadError = options.onReadError ?? (() => {});
   }
 
@@ -206,7 +227,8 @@ export class RedisSessionBus implements SessionBus {
   /** While anyone is subscribed: reads on a timer, and when the subscriber connection is back. */
   private watch(): void {
     if (this.poller) return;
-    this.poller = setInterval(this.wakeAll, this.pollIntervalMs);
+    this.lastReadAll = Date.now();
+    this.poller = setInterval(this.tick, Math.min(this.pollIntervalMs, this.backstopMs));
     this.poller.unref();
     // node-redis subscribes again before it says 'ready'; wake-ups published meanwhile were lost.
     this.subscriber.client.on('ready', this.wakeAll);

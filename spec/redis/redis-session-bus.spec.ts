@@ -155,8 +155,8 @@ describeWithRedis(
         expect(received).toEqual([{ answer: 'Ada' }]);
       });
 
-      it('delivers an entry the log holds without a wake-up within the poll interval', async () => {
-        const { bus } = await makeBus();
+      it('delivers an entry the log holds without a wake-up within the backstop', async () => {
+        const { bus } = await makeBus({ backstopMs: 1_000 });
         const key = newKey('subject');
         const { received } = await listen(bus, key);
         await admin.xAdd(keysOf(key).busLog, '*', { m: '{"woken":false}' });
@@ -164,6 +164,20 @@ describeWithRedis(
         expect(received).toEqual([]);
         await waitFor(() => received.length === 1, 2_500);
         expect(received).toEqual([{ woken: false }]);
+      });
+
+      it('leaves the log of a healthy subscription alone between wake-ups until the backstop', async () => {
+        const { bus } = await makeBus({ pollIntervalMs: 50, backstopMs: 60_000 });
+        const keys = [newKey(), newKey(), newKey()];
+        for (const key of keys) await listen(bus, key);
+        const reads = async () => {
+          const info = String(await admin.sendCommand(['INFO', 'commandstats']));
+          return Number(/cmdstat_xrange:calls=(\d+)/.exec(info)?.[1] ?? 0);
+        };
+        const before = await reads();
+        await sleep(600);
+        // Twelve ticks of the poll timer over three subscriptions, and not one read: wake-ups arrive.
+        expect((await reads()) - before).toBe(0);
       });
 
       it('delivers a burst of messages once each, in the order they were published', async () => {
@@ -297,7 +311,7 @@ describeWithRedis(
       });
 
       it('reports a log that turns into something else once, and delivers again once it is a log', async () => {
-        const { bus } = await makeBus({ pollIntervalMs: 100 });
+        const { bus } = await makeBus({ pollIntervalMs: 100, backstopMs: 100 });
         const key = newKey();
         const { received, errors } = await listen(bus, key);
         await admin.set(keysOf(key).busLog, 'not a stream', { PX: 60_000 });
@@ -323,7 +337,7 @@ describeWithRedis(
     });
 
     describe('failures', () => {
-      it.each(['keyTtlMs', 'maxEntries', 'retentionMs', 'pollIntervalMs'] as const)(
+      it.each(['keyTtlMs', 'maxEntries', 'retentionMs', 'pollIntervalMs', 'backstopMs'] as const)(
         'refuses a %s that is not a whole number of at least 1',
         async (name) => {
           const { client } = await makeBus();
