@@ -99,6 +99,8 @@ export class TaskRunner {
   // Aborted by close(): wakes the runs waiting to store their outcome again.
   private readonly closing = new AbortController();
   private closed: Promise<void> | undefined;
+  /** Every run under way, settled or not yet (close waits for them to stop). */
+  private readonly runs = new Set<Promise<void>>();
 
   /** @throws ToolInputError for a poll interval or lease that is not a whole number of ms >= 1. */
   constructor(options: TaskRunnerOptions) {
@@ -175,8 +177,14 @@ export class TaskRunner {
           throw error;
         },
       );
-    // The caller reads the run's outcome through the store; this keeps an unread rejection quiet.
-    run.catch(() => undefined);
+    // The caller reads the run's outcome through the store; this keeps an unread rejection quiet, and lets
+    // close() wait for the run to stop.
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.runs.add(settled);
+    void settled.then(() => this.runs.delete(settled));
     return created.then((task) => ({ record: task, run }));
   }
 
@@ -236,8 +244,9 @@ export class TaskRunner {
   /**
    * Stops every task this runner runs, as a server does when it closes: aborts each run's signal and records
    * the task `failed` with {@link SHUTDOWN_TASK_MESSAGE} (a run that had ended keeps its outcome when it can
-   * still be stored). The store is given at most one second: this never hangs on a store that is down (its
-   * tasks are then reported lost once their leases run out). Later tasks are refused.
+   * still be stored), and waits for the runs to stop. The store and the runs are given at most one second:
+   * this never hangs on a store that is down (its tasks are then reported lost once their leases run out) or
+   * on a tool that ignores its signal. Later tasks are refused.
    */
   close(): Promise<void> {
     return (this.closed ??= this.stopAll());
@@ -246,10 +255,11 @@ export class TaskRunner {
   private async stopAll(): Promise<void> {
     this.closing.abort();
     const tasks = [...this.running.values()];
-    if (tasks.length === 0) return;
+    if (tasks.length === 0 && this.runs.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
+    // The tasks recorded as ended, and their runs stopped (the tools saw their signal abort), within a second.
     await Promise.race([
-      Promise.all(tasks.map((task) => this.stop(task))),
+      Promise.all([...tasks.map((task) => this.stop(task)), ...this.runs]),
       new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_STORE_WAIT_MS))),
     ]);
     clearTimeout(timer);
