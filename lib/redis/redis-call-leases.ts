@@ -76,6 +76,11 @@ export class RedisCallLeases implements CallLeases {
     return { instanceId: owner.instanceId, requestIds: owner.requestIds as (string | number)[] };
   }
 
+  async releaseStream(key: SessionKey, streamId: string): Promise<void> {
+    if (!isStorableSessionKey(key) || !isStorableStreamId(streamId)) return;
+    await this.commands.send(['DEL', this.ownerKey(key, streamId)], key.sessionId);
+  }
+
   private ownerKey(key: SessionKey, streamId: string): string {
     const { session } = toSessionKeys(this.keyPrefix, key);
     return `${session.replace(`${this.keyPrefix}session:`, `${this.keyPrefix}owner:`)}:${streamId}`;

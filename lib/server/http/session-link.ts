@@ -247,13 +247,16 @@ export class SessionLink {
     }
   }
 
-  /** Forgets a claimed stream once each of its requests was answered: nothing is left to renew. */
+  /** Forgets a claimed stream once each of its requests was answered: nothing is left to renew or to tell lost. */
   private answered(streamId: string, message: Record<string, unknown>): void {
     const claim = this.claimed.get(streamId);
     const { id, method } = message as { id?: unknown; method?: unknown };
     if (!claim || method !== undefined || (typeof id !== 'string' && typeof id !== 'number')) return;
     claim.unanswered.delete(id);
-    if (claim.unanswered.size === 0) this.claimed.delete(streamId);
+    if (claim.unanswered.size > 0) return;
+    this.claimed.delete(streamId);
+    // A store that is down forgets it too, when the claim expires.
+    void this.shared.leases?.releaseStream?.(this.key, streamId).catch(() => undefined);
   }
 
   private stored(streamId: string): void {

@@ -39,4 +39,11 @@ export interface CallLeases {
    * @throws SessionStoreDataError when the stored owner is unreadable.
    */
   streamOwner(key: SessionKey, streamId: string): Promise<StreamOwner | undefined>;
+  /**
+   * Forgets the owner of a stream whose requests were all answered (nothing is left to tell lost), so claims
+   * do not outlive their calls by the idle timeout. Optional: without it, claims expire on their own.
+   *
+   * @throws SessionStoreUnavailableError when a shared store cannot be reached.
+   */
+  releaseStream?(key: SessionKey, streamId: string): Promise<void>;
 }

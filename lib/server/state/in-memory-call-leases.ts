@@ -31,6 +31,10 @@ export class InMemoryCallLeases implements CallLeases {
     return entry && entry.expiresAt > Date.now() ? entry.owner : undefined;
   }
 
+  async releaseStream(key: SessionKey, streamId: string): Promise<void> {
+    this.owners.delete(toMapKey(key, streamId));
+  }
+
   private sweep(): void {
     const now = Date.now();
     for (const [id, entry] of this.owners) if (entry.expiresAt <= now) this.owners.delete(id);

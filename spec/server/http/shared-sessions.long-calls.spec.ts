@@ -236,6 +236,24 @@ describeWithRedis(
       expect(result.content).toEqual([{ type: 'text', text: 'finished' }]);
     });
 
+    it('forgets the claims of streams whose requests were answered, rather than keeping them for the idle timeout', async () => {
+      const states = await backendsFor(2);
+      hosted = await host(states, agentWith(letGoThenWork('quick', 200)), resumesElsewhere, 60_000);
+      client = await connect(hosted.url);
+      const owners = () => admin.keys(`${redis.keyPrefix}run${runs}:owner:*`);
+      const resolved = client.callTool({ name: 'quick', arguments: {} }, undefined, {
+        onprogress: () => undefined,
+      });
+      // While the call runs, its stream is claimed (a follower elsewhere could tell if it were lost).
+      const until = Date.now() + 5_000;
+      while ((await owners()).length === 0 && Date.now() < until) await sleep(20);
+      expect(await owners()).toHaveLength(1);
+      expect((await resolved).content).toEqual([{ type: 'text', text: 'finished' }]);
+      const gone = Date.now() + 5_000;
+      while ((await owners()).length > 0 && Date.now() < gone) await sleep(20);
+      expect(await owners()).toEqual([]);
+    });
+
     it("keeps the session's notification stream going when the log's bounds drop its cursor", async () => {
       const states = await backendsFor(1, { maxBytes: 200_000 });
       hosted = await host(states, agentWith(), () => 0, 60_000);
