@@ -128,10 +128,10 @@ export const IS_COMPLETE = defineRedisScript(`${HEAD}
 if redis.call('ZSCORE', done, ARGV[3]) then return 1 end
 return 0`);
 
-/** Up to ARGV[5] entries of stream ARGV[3] after sequence ARGV[4], as XRANGE returns them. */
+/** Up to ARGV[5] entries of stream ARGV[3] after sequence ARGV[4], as XRANGE returns them; nil when the log holds no such stream. */
 export const READ_AFTER = defineRedisScript(`${HEAD}
 local key = base .. ARGV[3]
-if redis.call('EXISTS', key) == 0 then return {} end
+if redis.call('EXISTS', key) == 0 then return false end
 keepAlive(ARGV[3])
 return redis.call('XRANGE', key, '(0-' .. ARGV[4], '+', 'COUNT', ARGV[5])`);
 

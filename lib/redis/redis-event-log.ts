@@ -8,6 +8,7 @@ import {
 import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from '../server/state/event-log';
 import type { SessionKey } from '../server/state/session-key';
 import { APPEND, DELETE_SESSION, HAS_EVENT, IS_COMPLETE, READ_AFTER, USAGE } from './event-log-scripts';
+import { tooBigToKeep } from '../server/http/too-big-to-keep';
 import type { RedisCommands, RedisScript } from './redis-commands';
 import { redisEventCost, redisStreamCost } from './redis-event-cost';
 import {
@@ -72,12 +73,19 @@ export class RedisEventLog implements EventLog {
         `A stream id must be 1-200 of [A-Za-z0-9_-], got '${String(streamId).slice(0, 100)}'.`,
       );
     }
-    const json = JSON.stringify(message);
+    let json = JSON.stringify(message);
+    let cost = redisEventCost(Buffer.byteLength(json), streamId);
+    // A response too big for the bound is kept as an error saying so: a resuming client learns the outcome.
+    const kept = cost > this.maxBytes ? tooBigToKeep(message) : undefined;
+    if (kept) {
+      json = JSON.stringify(kept);
+      cost = redisEventCost(Buffer.byteLength(json), streamId);
+    }
     const streamKey = toSessionKeys(this.keyPrefix, key).streamBase + streamId;
     const sequence = await this.run(APPEND, key, [
       streamId,
       json,
-      String(redisEventCost(Buffer.byteLength(json), streamId)),
+      String(cost),
       String(this.maxEvents),
       String(this.maxBytes),
       isResponse(message) ? '1' : '0',
@@ -111,29 +119,31 @@ export class RedisEventLog implements EventLog {
     return streamId;
   }
 
-  async readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<void> {
+  async readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<boolean> {
     const parsed = parseEventId(cursor);
-    if (!parsed || parsed.streamId !== streamId || !isStorableSessionKey(key)) return;
-    await this.readFrom(key, streamId, parsed.sequence, send);
+    if (!parsed || parsed.streamId !== streamId || !isStorableSessionKey(key)) return false;
+    return this.readFrom(key, streamId, parsed.sequence, send);
   }
 
+  /** Sends the stream's events after sequence `after`; false when the log holds no such stream. */
   private async readFrom(
     key: SessionKey,
     streamId: string,
     after: string,
     send: EventLogSend,
-  ): Promise<void> {
+  ): Promise<boolean> {
     let cursor = after;
     for (;;) {
       const page = await this.run(READ_AFTER, key, [streamId, cursor, String(REPLAY_PAGE)]);
-      if (!Array.isArray(page) || page.length === 0) return;
+      if (page === null || page === undefined) return false;
+      if (!Array.isArray(page) || page.length === 0) return true;
       for (const entry of page) {
         const { sequence, json } = toEntry(entry, key);
         cursor = sequence;
         if (json === EMPTY_MESSAGE) continue;
         await send(`${streamId}_${sequence}`, toMessage(json, key));
       }
-      if (page.length < REPLAY_PAGE) return;
+      if (page.length < REPLAY_PAGE) return true;
     }
   }
 

@@ -10,7 +10,7 @@ import type { SessionKey } from '../server/state/session-key';
 import { BEFORE_FIRST_ENTRY, isEntryId, RedisBusReader } from './redis-bus-reader';
 import { defineRedisScript } from './redis-commands';
 import type { RedisCommands } from './redis-commands';
-import { assertStorableSessionKey, toSessionKeys } from './redis-keys';
+import { assertStorableSessionKey, isStorableSessionKey, toSessionKeys } from './redis-keys';
 
 /** Default of {@link RedisSessionBusOptions.maxEntries}. */
 export const DEFAULT_BUS_MAX_ENTRIES = 1_000;
@@ -121,6 +121,9 @@ export class RedisSessionBus implements SessionBus {
     );
     this.backstopMs = wholeNumber('backstopMs', options.backstopMs ?? DEFAULT_BUS_BACKSTOP_MS);
     this.onReadError = options.onReadError ?? (() => {});
+    // Once for the bus's life (a client without `off` could not lose a listener added per subscription):
+    // node-redis subscribes again before it says 'ready', and wake-ups published meanwhile were lost.
+    this.subscriber.client.on('ready', this.wakeAll);
   }
 
   /**
@@ -206,11 +209,24 @@ export class RedisSessionBus implements SessionBus {
     };
   }
 
+  /**
+   * The session ended: its bus log expires `backstopMs` from now, long enough for every subscriber to read
+   * the last messages (the session's `closed`), instead of staying for the idle timeout.
+   *
+   * @throws SessionStoreUnavailableError when Redis cannot be reached.
+   */
+  async endSession(key: SessionKey): Promise<void> {
+    if (!isStorableSessionKey(key)) return;
+    const { busLog } = toSessionKeys(this.keyPrefix, key);
+    await this.commands.send(['PEXPIRE', busLog, String(this.backstopMs)], key.sessionId);
+  }
+
   /** Ends every subscription (the connections themselves are closed by the backend). */
   async close(): Promise<void> {
     const subscriptions = [...this.subscriptions];
     this.subscriptions.clear();
     this.unwatchWhenIdle();
+    this.subscriber.client.off?.('ready', this.wakeAll);
     for (const { reader } of subscriptions) reader.stop();
     await Promise.allSettled(
       subscriptions.map(({ channel, raw }) => this.subscriber.client.unsubscribe(channel, raw)),
@@ -230,15 +246,12 @@ export class RedisSessionBus implements SessionBus {
     this.lastReadAll = Date.now();
     this.poller = setInterval(this.tick, Math.min(this.pollIntervalMs, this.backstopMs));
     this.poller.unref();
-    // node-redis subscribes again before it says 'ready'; wake-ups published meanwhile were lost.
-    this.subscriber.client.on('ready', this.wakeAll);
   }
 
   private unwatchWhenIdle(): void {
     if (this.subscriptions.size > 0 || !this.poller) return;
     clearInterval(this.poller);
     this.poller = undefined;
-    this.subscriber.client.off?.('ready', this.wakeAll);
   }
 }
 

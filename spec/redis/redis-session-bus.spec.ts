@@ -174,6 +174,15 @@ describeWithRedis(
           const info = String(await admin.sendCommand(['INFO', 'commandstats']));
           return Number(/cmdstat_xrange:calls=(\d+)/.exec(info)?.[1] ?? 0);
         };
+        // Each subscription reads once as it starts (what came between its cursor and its subscribe): wait
+        // until those landed (two readings alike), then count.
+        let settled = await reads();
+        for (let tries = 0; tries < 30; tries += 1) {
+          await sleep(100);
+          const now = await reads();
+          if (now === settled) break;
+          settled = now;
+        }
         const before = await reads();
         await sleep(600);
         // Twelve ticks of the poll timer over three subscriptions, and not one read: wake-ups arrive.
@@ -244,6 +253,22 @@ describeWithRedis(
         expect(length).toBeLessThanOrEqual(200);
         const [last] = (await admin.xRevRange(name, '+', '-', { COUNT: 1 })) ?? [];
         expect(last?.message).toEqual({ m: '{"n":499}' });
+      });
+
+      it('lets the log of an ended session go once its subscribers had the backstop to read it', async () => {
+        const { bus } = await makeBus({ keyTtlMs: 600_000, backstopMs: 2_000 });
+        const key = newKey('subject');
+        const { received } = await listen(bus, key);
+        await bus.publish(key, { t: 'closed' });
+        await waitFor(() => received.length === 1);
+        const name = keysOf(key).busLog;
+        expect(await admin.pTTL(name)).toBeGreaterThan(500_000);
+        await bus.endSession(key);
+        const ttl = await admin.pTTL(name);
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(2_000);
+        // A key it cannot hold is nobody's log: nothing to do.
+        await expect(bus.endSession({ sessionId: 'a{b}' })).resolves.toBeUndefined();
       });
 
       it('drops entries older than retentionMs at the next publish', async () => {

@@ -96,10 +96,10 @@ describe('TaskRunner', () => {
     it('keeps the lease alive while it retries storing the result', async () => {
       const store = new FlakyTaskStore();
       // Storing fails for three times the lease: without heartbeats meanwhile, the task would be lost.
-      const runner = new TaskRunner({ store, leaseMs: 150, pollIntervalMs: 30 });
+      const runner = new TaskRunner({ store, leaseMs: 600, pollIntervalMs: 100 });
       const started = await runner.start(
         taskOptions(async () => {
-          store.fail(['storeResult'], 450);
+          store.fail(['storeResult'], 1_800);
           return 'done';
         }),
       );
@@ -110,14 +110,15 @@ describe('TaskRunner', () => {
 
     it('aborts a run whose lease ran out without a renewal (the store unreachable)', async () => {
       const store = new FlakyTaskStore();
-      const runner = new TaskRunner({ store, leaseMs: 200, pollIntervalMs: 50 });
+      const runner = new TaskRunner({ store, leaseMs: 600, pollIntervalMs: 100 });
       const options = taskOptions(untilAborted);
       const started = await runner.start(options);
       store.hang(['get', 'heartbeat']);
-      await sleep(450);
+      const until = Date.now() + 5_000;
+      while (!options.controller.signal.aborted && Date.now() < until) await sleep(20);
       expect(options.controller.signal.aborted).toBe(true);
       expect((options.controller.signal.reason as Error).message).toMatch(
-        /could not be reached for 200 ms \(its lease ran out\)/,
+        /could not be reached for 600 ms \(its lease ran out\)/,
       );
       store.recover();
       await expect(started.run).rejects.toThrow(/its lease ran out/);
@@ -127,10 +128,10 @@ describe('TaskRunner', () => {
 
     it('keeps a run going while a failing heartbeat is renewed within the lease', async () => {
       const store = new FlakyTaskStore();
-      const runner = new TaskRunner({ store, leaseMs: 300, pollIntervalMs: 30 });
+      const runner = new TaskRunner({ store, leaseMs: 1_500, pollIntervalMs: 100 });
       const options = taskOptions(async (signal) => {
-        store.fail(['get', 'heartbeat'], 120);
-        await sleep(400);
+        store.fail(['get', 'heartbeat'], 500);
+        await sleep(2_000);
         return signal.aborted ? 'aborted' : 'finished';
       });
       const started = await runner.start(options);

@@ -1,6 +1,7 @@
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ToolInputError } from '../../errors/tool-input-error';
+import { tooBigToKeep } from './too-big-to-keep';
 import type { EventStoreBudget, EventStoreBudgetEntry } from './event-store-budget';
 import type { ResumableEventStore } from './resumable-event-store';
 
@@ -10,8 +11,9 @@ export interface InMemoryEventStoreOptions {
   maxEvents?: number;
   /**
    * Most bytes kept (all streams of the session together), counting each event as its serialized JSON-RPC
-   * message plus 100 bytes; the oldest events are dropped first, and an event larger than this is not kept
-   * at all (default 8 MiB).
+   * message plus 100 bytes; the oldest events are dropped first; a response larger than this is kept as a
+   * JSON-RPC error for the same request saying so, and any other event larger than this is not kept at all,
+   * nor is the rest of its stream (default 8 MiB).
    */
   maxBytes?: number;
   /**
@@ -114,13 +116,23 @@ export class InMemoryEventStore implements EventStore, ResumableEventStore {
     this.sequence += 1;
     const eventId = `${streamId}_${this.sequence}`;
     if (this.closed) return eventId;
-    const json = JSON.stringify(message);
-    const bytes = Buffer.byteLength(json) + EVENT_OVERHEAD_BYTES;
-    if (bytes > this.maxBytes || (this.budget !== undefined && bytes > this.budget.maxBytes)) {
-      // Kept streams have no holes: rather than replay the stream without this event, forget the whole
-      // stream, so a resume of it is refused and the client re-sends its request.
-      this.releaseStream(streamId);
-      return eventId;
+    let json = JSON.stringify(message);
+    let bytes = Buffer.byteLength(json) + EVENT_OVERHEAD_BYTES;
+    const tooBig = (size: number) =>
+      size > this.maxBytes || (this.budget !== undefined && size > this.budget.maxBytes);
+    if (tooBig(bytes)) {
+      // A response is kept as an error saying it was too big: a resuming client learns the outcome.
+      const kept = tooBigToKeep(message as Record<string, unknown>);
+      if (kept) {
+        json = JSON.stringify(kept);
+        bytes = Buffer.byteLength(json) + EVENT_OVERHEAD_BYTES;
+      }
+      if (!kept || tooBig(bytes)) {
+        // Kept streams have no holes: rather than replay the stream without this event, forget the whole
+        // stream, so a resume of it is refused.
+        this.releaseStream(streamId);
+        return eventId;
+      }
     }
     let stream = this.streams.get(streamId);
     if (!stream) {
@@ -180,20 +192,23 @@ export class InMemoryEventStore implements EventStore, ResumableEventStore {
 
   /**
    * Sends the events of `streamId` after the event id `cursor` of that stream, whether or not the cursor's
-   * own event is still kept (see `EventLog.readAfter`); nothing for a cursor of another stream.
+   * own event is still kept (see `EventLog.readAfter`); nothing for a cursor of another stream. Resolves
+   * whether the store still holds the stream.
    */
   async readEventsAfter(
     streamId: string,
     cursor: string,
     send: (eventId: string, message: JSONRPCMessage) => Promise<void>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const prefix = `${streamId}_`;
     const after = cursor.startsWith(prefix) ? Number(cursor.slice(prefix.length)) : Number.NaN;
-    if (!Number.isSafeInteger(after)) return;
+    if (!Number.isSafeInteger(after)) return false;
     let sequence = after;
     for (;;) {
-      const next = this.streams.get(streamId)?.events.find((event) => event.sequence > sequence);
-      if (!next) return;
+      const stream = this.streams.get(streamId);
+      if (!stream) return false;
+      const next = stream.events.find((event) => event.sequence > sequence);
+      if (!next) return true;
       sequence = next.sequence;
       if (next.json === EMPTY_MESSAGE) continue;
       await send(next.eventId, JSON.parse(next.json) as JSONRPCMessage);

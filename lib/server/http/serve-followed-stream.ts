@@ -84,14 +84,23 @@ export async function serveFollowedStream(
       again = false;
       // Read on from the cursor even once the bounds dropped its event (an idle stream's cursor is the
       // oldest event of the session, the first to go): the stream goes on, missing only what was dropped.
-      await link.readAfter(streamId, cursor, async (eventId, message) => {
+      const held = await link.readAfter(streamId, cursor, async (eventId, message) => {
         if (closed) return;
         cursor = eventId;
         if (Object.keys(message).length === 0) return;
         if (isResponse(message)) answered.add(message.id as string | number);
         response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
       });
-      if (streamId !== STANDALONE_STREAM_ID && (await store.isStreamComplete?.(streamId))) {
+      if (streamId === STANDALONE_STREAM_ID) continue;
+      const complete = (await store.isStreamComplete?.(streamId)) === true;
+      if (!held && !complete) {
+        // The log forgot the whole stream (an event too big for the bounds, or the bounds dropped all of it):
+        // what is missing can never come. The stream is cut; the client's resume is refused and it re-sends.
+        throw new ToolInputError(
+          `The stream of event '${cursor.slice(0, 100)}' is no longer kept (an event was too big for the event store's bounds, or they dropped it); re-send the request.`,
+        );
+      }
+      if (complete) {
         // Whatever was stored up to completion is sent: read once more, then end.
         await link.readAfter(streamId, cursor, async (eventId, message) => {
           if (closed) return;

@@ -58,6 +58,8 @@ export interface SessionLinkHandlers {
   onClosed(): void;
   /** The bus failed (a message that is not JSON, a lost subscription). */
   onError(error: unknown): void;
+  /** This link was closed (this process's copy of the session is gone). */
+  onLinkClosed?(): void;
 }
 
 /**
@@ -116,7 +118,7 @@ export class SessionLink {
    * Sends the events of a followed stream after `cursor`, even when the bounds dropped the cursor's own event
    * (see `EventLog.readAfter`).
    */
-  readAfter(streamId: string, cursor: string, send: EventLogSend): Promise<void> {
+  readAfter(streamId: string, cursor: string, send: EventLogSend): Promise<boolean> {
     return this.shared.events.readAfter(this.key, streamId, cursor, send);
   }
 
@@ -134,12 +136,18 @@ export class SessionLink {
     this.closed = true;
     this.wakeListeners.clear();
     this.claimed.clear();
+    this.handlers.onLinkClosed?.();
     await this.subscription?.unsubscribe();
   }
 
   /** Whether {@link close} was called. */
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** How many streams this process claimed whose requests are not all answered (calls, waits, still here). */
+  get pendingClaims(): number {
+    return this.claimed.size;
   }
 
   /**
@@ -151,8 +159,15 @@ export class SessionLink {
   async renewClaims(): Promise<void> {
     const leases = this.shared.leases;
     if (!leases || this.closed) return;
-    for (const [streamId, { owner }] of [...this.claimed]) {
-      await leases.claimStream(this.key, streamId, owner, claimTtlMs(this.shared.sessions.idleTimeoutMs));
+    for (const [streamId, claim] of [...this.claimed]) {
+      // Answered meanwhile (its claim deleted): renewing it now would bring it back.
+      if (this.claimed.get(streamId) !== claim) continue;
+      await leases.claimStream(
+        this.key,
+        streamId,
+        claim.owner,
+        claimTtlMs(this.shared.sessions.idleTimeoutMs),
+      );
     }
   }
 
@@ -231,7 +246,7 @@ export class SessionLink {
     const until = Date.now() + claimTtlMs(this.shared.sessions.idleTimeoutMs);
     for (let delay = STORE_RETRY_FIRST_MS; ; delay = Math.min(delay * 2, STORE_RETRY_MAX_MS)) {
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
-      if (this.closed) return;
+      // Goes on after this process's copy of the session closed: the response belongs to the shared log.
       try {
         await this.shared.events.append(this.key, streamId, message);
         this.storeDown = false;

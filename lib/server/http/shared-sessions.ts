@@ -103,7 +103,8 @@ export class SharedSessions {
         this.attached.delete(session);
         continue;
       }
-      if (session.calls.gate.active === 0) continue;
+      // Calls running here, or requests still unanswered on streams claimed here (a long tasks/result).
+      if (session.calls.gate.active === 0 && link.pendingClaims === 0) continue;
       try {
         await this.shared.sessions.touch(link.key);
         await link.renewClaims();
@@ -135,6 +136,7 @@ export class SharedSessions {
       onLevel: (level) => (session.calls.logLevel.level = level as LoggingLevel),
       onClosed: () => void session.server.close().catch(() => undefined),
       onError: (error) => this.onError(error),
+      onLinkClosed: () => this.attached.delete(session),
     });
     await link.open();
     session.link = link;
@@ -293,6 +295,8 @@ export class SharedSessions {
         this.shared.events.deleteSession(link.key),
         link.publish({ t: 'closed', from: this.instanceId }),
       ]);
+      // After 'closed' (which every process reads at once), the session's bus messages need not stay.
+      await this.shared.bus.endSession?.(link.key);
       return true;
     } catch (error) {
       this.answerStoreError(error, response);

@@ -15,8 +15,9 @@ export interface EventLogOptions {
   /**
    * Most bytes kept (all streams of a session together), counting each event as its serialized JSON-RPC
    * message plus 100 bytes (a shared log may count what its store allocates instead: the Redis log does);
-   * the oldest events are dropped first, and an event larger than this is not kept at all, nor is the rest
-   * of its stream (default 8 MiB).
+   * the oldest events are dropped first; a response larger than this is kept as a JSON-RPC error for the same
+   * request saying so (a resuming client learns the outcome), and any other event larger than this is not
+   * kept at all, nor is the rest of its stream (default 8 MiB).
    */
   maxBytes?: number;
   /**
@@ -69,12 +70,14 @@ export interface EventLog {
    * Sends the events of `streamId` after the event id `cursor` (one of that stream, as {@link replayAfter}
    * sent it), whether or not the cursor's own event is still kept: a stream being followed reads on from where
    * it was, skipping only what the bounds dropped meanwhile, instead of being cut when its cursor is dropped.
-   * Sends nothing for a cursor of another stream or one that is not an event id.
+   * Resolves whether the log still holds the stream: false once all of it is gone (an event too big for the
+   * bounds forgot it, they dropped its every event, or its window passed), and for a cursor of another stream
+   * or one that is not an event id (nothing is sent then).
    *
    * @throws SessionStoreUnavailableError when a shared log cannot be reached.
    * @throws SessionStoreDataError when a stored event is unreadable.
    */
-  readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<void>;
+  readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<boolean>;
   /**
    * What the session's log holds now.
    *

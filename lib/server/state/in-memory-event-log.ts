@@ -60,12 +60,12 @@ export class InMemoryEventLog implements EventLog {
     });
   }
 
-  async readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<void> {
-    await this.stores
-      .get(toMapKey(key))
-      ?.readEventsAfter(streamId, cursor, (eventId, message) =>
-        send(eventId, message as Record<string, unknown>),
-      );
+  async readAfter(key: SessionKey, streamId: string, cursor: string, send: EventLogSend): Promise<boolean> {
+    const store = this.stores.get(toMapKey(key));
+    if (!store) return false;
+    return store.readEventsAfter(streamId, cursor, (eventId, message) =>
+      send(eventId, message as Record<string, unknown>),
+    );
   }
 
   async usage(key: SessionKey): Promise<EventLogUsage> {

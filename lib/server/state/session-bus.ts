@@ -44,6 +44,13 @@ export interface SessionBus {
     listener: (message: SessionBusMessage) => void,
     options?: SessionBusSubscribeOptions,
   ): Promise<SessionBusSubscription>;
+  /**
+   * The session ended (it was deleted): what a shared bus keeps of its messages may go once its subscribers
+   * have had a moment to read the last ones. Optional: without it, a shared bus keeps them until they expire.
+   *
+   * @throws SessionStoreUnavailableError when a shared bus cannot be reached.
+   */
+  endSession?(key: SessionKey): Promise<void>;
   /** Ends every subscription. */
   close(): Promise<void>;
 }

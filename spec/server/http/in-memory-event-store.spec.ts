@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ToolInputError } from '../../../lib/errors/tool-input-error';
 import { EventStoreBudget } from '../../../lib/server/http/event-store-budget';
+import { TOO_BIG_TO_KEEP_MESSAGE } from '../../../lib/server/http/too-big-to-keep';
 import {
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_MAX_STORED_EVENTS,
@@ -146,12 +147,29 @@ describe('InMemoryEventStore', () => {
       const other = await store.storeEvent('other', note(0));
       const priming = await store.storeEvent('a', PRIMING);
       await store.storeEvent('a', note(1));
-      const large = await store.storeEvent('a', result(1, 5_000));
+      const large = await store.storeEvent('a', {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'info', data: 'x'.repeat(5_000) },
+      });
       await expect(store.getStreamIdForEventId(large)).resolves.toBeUndefined();
-      // A resume of the stream would miss the large result: it is refused instead.
+      // A resume of the stream would miss the large notification: it is refused instead.
       await expect(store.getStreamIdForEventId(priming)).resolves.toBeUndefined();
       await expect(store.getStreamIdForEventId(other)).resolves.toBe('other');
       expect(store.storedBytes).toBe(cost(note(0)));
+    });
+
+    it('keeps a response larger than maxBytes as an error saying so, so a resume learns the outcome', async () => {
+      const store = storeWith({ maxBytes: 2_000 });
+      const priming = await store.storeEvent('a', PRIMING);
+      const large = await store.storeEvent('a', result(1, 5_000));
+      const kept = { jsonrpc: '2.0', id: 1, error: { code: -32603, message: TOO_BIG_TO_KEEP_MESSAGE } };
+      const sent: unknown[] = [];
+      await store.replayEventsAfter(priming, {
+        send: async (eventId, message) => void sent.push([eventId, message]),
+      });
+      expect(sent).toEqual([[large, kept]]);
+      await expect(store.isStreamComplete('a')).resolves.toBe(true);
     });
   });
 

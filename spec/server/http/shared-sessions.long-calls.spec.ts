@@ -14,6 +14,7 @@ import { createRedisBackend } from '../../../lib/redis/index';
 import type { RedisBackend } from '../../../lib/redis/index';
 import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
 import { LOST_INSTANCE_MESSAGE } from '../../../lib/server/http/serve-followed-stream';
+import { TOO_BIG_TO_KEEP_MESSAGE } from '../../../lib/server/http/too-big-to-keep';
 import type { CallLeases } from '../../../lib/server/state/call-leases';
 import type { SharedSessionState } from '../../../lib/server/state/shared-session-state';
 import type { ServableAgent } from '../../../lib/server/servable-agent';
@@ -234,6 +235,32 @@ describeWithRedis(
         onprogress: () => undefined,
       });
       expect(result.content).toEqual([{ type: 'text', text: 'finished' }]);
+    });
+
+    it('answers a resumed call whose result was too big for the bounds with an error saying so, rather than leave it waiting', async () => {
+      const states = await backendsFor(2, { maxBytes: 30_000 });
+      const big = new NativeTool({
+        name: 'big',
+        description: 'Lets go of its stream, then returns more than the bounds keep',
+        inputSchema: {},
+        func: async (_args, context) => {
+          context.closeSSEStream();
+          await context.reportProgress(1, 2, 'started');
+          await sleep(500);
+          return 'x'.repeat(60_000);
+        },
+      });
+      hosted = await host(states, agentWith(big), resumesElsewhere, 60_000);
+      client = await connect(hosted.url);
+      const started = Date.now();
+      // The result could not be kept: the resume on the other process gets the error kept in its place.
+      await expect(
+        client.callTool({ name: 'big', arguments: {} }, undefined, {
+          timeout: 30_000,
+          onprogress: () => undefined,
+        }),
+      ).rejects.toThrow(TOO_BIG_TO_KEEP_MESSAGE);
+      expect(Date.now() - started).toBeLessThan(15_000);
     });
 
     it('forgets the claims of streams whose requests were answered, rather than keeping them for the idle timeout', async () => {
