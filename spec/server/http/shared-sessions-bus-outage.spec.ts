@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,50 +9,17 @@ import { createClient } from 'redis';
 import { createRedisBackend } from '../../../lib/redis/index';
 import type { RedisBackend } from '../../../lib/redis/index';
 import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
-import { NativeTool } from '../../../lib/tools/native-tool';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';
-import { createFakeAgent } from '../../fixtures/serve/fake-agent';
 import { waitFor } from '../../fixtures/serve/http-helpers';
+import {
+  agentWithAskAndShout,
+  readJsonBody,
+  sharedEndpointOptions,
+} from '../../fixtures/serve/shared-endpoints';
 
 /** How long the subscriber connections stay down: longer than the bus's poll interval (1 s). */
 const OUTAGE_MS = 2_500;
-
-/** The fixture agent plus a tool that asks the client and one that logs at two levels. */
-function agentWithInteractions() {
-  const agent = createFakeAgent();
-  const tools = agent.tools as Map<string, NativeTool>;
-  tools.set(
-    'ask',
-    new NativeTool({
-      name: 'ask',
-      description: 'Ask the user for a name',
-      inputSchema: {},
-      func: async (_args, context) => {
-        const answer = await context.elicit('Your name?', {
-          type: 'object',
-          properties: { name: { type: 'string' } },
-          required: ['name'],
-        });
-        return `${answer.action}:${String(answer.content?.name)}`;
-      },
-    }),
-  );
-  tools.set(
-    'shout',
-    new NativeTool({
-      name: 'shout',
-      description: 'Log at two levels',
-      inputSchema: {},
-      func: async (_args, context) => {
-        await context.log('debug', 'quiet');
-        await context.log('error', 'loud');
-        return 'ok';
-      },
-    }),
-  );
-  return agent;
-}
 
 /** What a request is, for routing: a client's answer, or a JSON-RPC method. */
 function kindOf(body: unknown): string | undefined {
@@ -92,27 +59,18 @@ describeWithRedis(
       const states: RedisBackend[] = [];
       for (let index = 0; index < 2; index += 1)
         states.push(await createRedisBackend({ redis: redis.url, keyPrefix: redis.keyPrefix }));
-      const agent = agentWithInteractions();
+      const agent = agentWithAskAndShout();
       const errors: unknown[] = [];
       const endpoints = states.map(
         (shared) =>
-          new McpEndpoint(agent, {
-            sessionMode: 'stateful',
-            sessionIdleTimeoutMs: 60_000,
-            maxSessions: 100,
-            maxSessionsPerClient: 100,
-            maxConcurrentStatelessCalls: 10,
-            maxBodyBytes: 1_000_000,
-            enableJsonResponse: false,
-            sseRetryMs: 50,
-            sharedState: shared,
-            onError: (error) => errors.push(error),
-            serverOptions: { transport: 'http', serverRequests: true, interactionTimeoutMs: 20_000 },
-          }),
+          new McpEndpoint(
+            agent,
+            sharedEndpointOptions(shared, (error) => errors.push(error), { interactionTimeoutMs: 20_000 }),
+          ),
       );
       const served = [0, 0];
       const server: Server = createServer((request, response) => {
-        void readJson(request).then((body) => {
+        void readJsonBody(request).then((body) => {
           if (body !== undefined) Object.assign(request, { body });
           const index = toSecond(kindOf(body)) ? 1 : 0;
           served[index] += 1;
@@ -211,10 +169,3 @@ describeWithRedis(
   // It drops every subscriber connection of its Redis and limits its connections: it needs one of its own.
   { ownServer: true },
 );
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  if (request.method !== 'POST') return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-}

@@ -22,6 +22,7 @@ import { NativeTool } from '../../../lib/tools/native-tool';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';
 import { createFakeAgent } from '../../fixtures/serve/fake-agent';
+import { readJsonBody, sharedEndpointOptions } from '../../fixtures/serve/shared-endpoints';
 
 jest.setTimeout(60_000);
 
@@ -42,22 +43,16 @@ async function host(states: SharedSessionState[], agent: ServableAgent, route: R
   const errors: unknown[] = [];
   const endpoints = states.map(
     (sharedState) =>
-      new McpEndpoint(agent, {
-        sessionMode: 'stateful',
-        sessionIdleTimeoutMs: idleMs,
-        maxSessions: 100,
-        maxSessionsPerClient: 100,
-        maxConcurrentStatelessCalls: 10,
-        maxBodyBytes: 1_000_000,
-        enableJsonResponse: false,
-        sseRetryMs: 50,
-        sharedState,
-        onError: (error) => errors.push(error),
-        serverOptions: { transport: 'http', serverRequests: true, interactionTimeoutMs: 30_000 },
-      }),
+      new McpEndpoint(
+        agent,
+        sharedEndpointOptions(sharedState, (error) => errors.push(error), {
+          idleTimeoutMs: idleMs,
+          interactionTimeoutMs: 30_000,
+        }),
+      ),
   );
   const server: Server = createServer((request, response) => {
-    void readJson(request).then((body) => {
+    void readJsonBody(request).then((body) => {
       if (body !== undefined) Object.assign(request, { body });
       return endpoints[route(request, body)]!.handle(request, response);
     });
@@ -75,13 +70,6 @@ async function host(states: SharedSessionState[], agent: ServableAgent, route: R
     },
   };
   return hosted;
-}
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  if (request.method !== 'POST') return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
 }
 
 function agentWith(...tools: NativeTool[]): ServableAgent {

@@ -15,7 +15,11 @@ import { InMemorySessionStore } from '../../../lib/server/state/in-memory-sessio
 import type { SessionStore } from '../../../lib/server/state/session-store';
 import type { SharedSessionState } from '../../../lib/server/state/shared-session-state';
 import { NativeTool } from '../../../lib/tools/native-tool';
-import { createFakeAgent } from '../../fixtures/serve/fake-agent';
+import {
+  agentWithAskAndShout,
+  readJsonBody,
+  sharedEndpointOptions,
+} from '../../fixtures/serve/shared-endpoints';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';
 import {
@@ -27,38 +31,9 @@ import {
   waitFor,
 } from '../../fixtures/serve/http-helpers';
 
-/** The fixture agent plus tools that ask the client and log. */
+/** The fixture agent plus tools that ask the client and log, and two that let go of their stream. */
 function agentWithInteractions() {
-  const agent = createFakeAgent();
-  (agent.tools as Map<string, NativeTool>).set(
-    'ask',
-    new NativeTool({
-      name: 'ask',
-      description: 'Ask the user for a name',
-      inputSchema: {},
-      func: async (_args, context) => {
-        const answer = await context.elicit('Your name?', {
-          type: 'object',
-          properties: { name: { type: 'string' } },
-          required: ['name'],
-        });
-        return `${answer.action}:${String(answer.content?.name)}`;
-      },
-    }),
-  );
-  (agent.tools as Map<string, NativeTool>).set(
-    'shout',
-    new NativeTool({
-      name: 'shout',
-      description: 'Log at every level',
-      inputSchema: {},
-      func: async (_args, context) => {
-        await context.log('debug', 'quiet');
-        await context.log('error', 'loud');
-        return 'ok';
-      },
-    }),
-  );
+  const agent = agentWithAskAndShout();
   (agent.tools as Map<string, NativeTool>).set(
     'poll',
     new NativeTool({
@@ -100,24 +75,15 @@ async function hostRoundRobin(count: number, makeShared: MakeShared, route?: Rou
   const errors: unknown[] = [];
   const endpoints = states.map(
     (shared) =>
-      new McpEndpoint(agent, {
-        sessionMode: 'stateful',
-        sessionIdleTimeoutMs: 60_000,
-        maxSessions,
-        maxSessionsPerClient: 100,
-        maxConcurrentStatelessCalls: 10,
-        maxBodyBytes: 1_000_000,
-        enableJsonResponse: false,
-        sseRetryMs: 50,
-        sharedState: shared,
-        onError: (error) => errors.push(error),
-        serverOptions: { transport: 'http', serverRequests: true, interactionTimeoutMs: 10_000 },
-      }),
+      new McpEndpoint(
+        agent,
+        sharedEndpointOptions(shared, (error) => errors.push(error), { maxSessions }),
+      ),
   );
   const served: number[] = endpoints.map(() => 0);
   let next = 0;
   const server: Server = createServer((request, response) => {
-    void readJson(request).then((body) => {
+    void readJsonBody(request).then((body) => {
       // The body read here is handed over as a framework's parser would (request.body).
       if (body !== undefined) Object.assign(request, { body });
       const index = route?.(request, body) ?? next++ % endpoints.length;
@@ -145,13 +111,6 @@ async function hostRoundRobin(count: number, makeShared: MakeShared, route?: Rou
 
 /** Picks the endpoint of a request from its headers and parsed body (round robin when undefined). */
 type Route = (request: IncomingMessage, body: unknown) => number | undefined;
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  if (request.method !== 'POST') return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-}
 
 /** True for a client's answer to a server request (a JSON-RPC response). */
 function isAnswer(body: unknown): boolean {
