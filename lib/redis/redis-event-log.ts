@@ -61,6 +61,13 @@ export class RedisEventLog implements EventLog {
     this.keyPrefix = options.keyPrefix ?? 'protolink:';
     this.maxEvents = wholeNumber('maxEvents', options.maxEvents ?? DEFAULT_MAX_STORED_EVENTS);
     this.maxBytes = wholeNumber('maxBytes', options.maxBytes ?? DEFAULT_MAX_STORED_EVENT_BYTES);
+    // The least a stream with one event is charged: a bound below it would keep nothing at all.
+    const least = redisStreamCost(`${this.keyPrefix}log::{x}:stream:x`, 'x') + redisEventCost(2, 'x');
+    if (this.maxBytes < least) {
+      throw new ToolInputError(
+        `RedisEventLog maxBytes (maxEventStoreBytesPerSession when serving with redis) must be at least ${least}: on Redis a stream with one event is charged that much (Redis reserves 4 kB for the newest node of each Stream; see docs/scaling.md), so a smaller bound would keep nothing; got ${this.maxBytes}.`,
+      );
+    }
     this.resumeWindowMs = wholeNumber('resumeWindowMs', options.resumeWindowMs ?? DEFAULT_RESUME_WINDOW_MS);
     this.keyTtlMs = wholeNumber('keyTtlMs', options.keyTtlMs ?? 30 * 60 * 1000);
   }

@@ -222,6 +222,14 @@ describeWithRedis('protolink/redis session seams', () => {
       expect(await raw.keys(`${server.keyPrefix}log:subject:{${key.sessionId}}*`)).toEqual([]);
     });
 
+    it('refuses a byte bound too small to keep a stream with one event', () => {
+      expect(() => new RedisEventLog({ commands, maxBytes: 1_000 })).toThrow(ToolInputError);
+      expect(() => new RedisEventLog({ commands, maxBytes: 1_000 })).toThrow(
+        /^RedisEventLog maxBytes \(maxEventStoreBytesPerSession when serving with redis\) must be at least \d{4}: on Redis a stream with one event is charged that much .*; got 1000\.$/,
+      );
+      expect(() => new RedisEventLog({ commands, maxBytes: 8_192 })).not.toThrow();
+    });
+
     it('refuses a stream id it could not store', async () => {
       await expect(backend.events.append(newKey(), 'a:b', {})).rejects.toBeInstanceOf(ToolInputError);
     });
