@@ -1,7 +1,8 @@
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { CapabilityList } from '../runtime/capability-name';
 import type { JsonSchema } from '../tools/json-schema';
-import type { ActionBuilder } from '../tools/tool-types';
+import { NativeTool } from '../tools/native-tool';
+import type { ActionBuilder, ToolFunction } from '../tools/tool-types';
 
 /** Options of `agent.tool()`: a NativeTool's options without the function. */
 export interface AgentToolOptions {
@@ -56,3 +57,13 @@ export const AGENT_TOOL_OPTIONS = defineKnownOptions<AgentToolOptions>(
 export const AGENT_ADD_TOOL_OPTIONS = defineKnownOptions<AgentAddToolOptions>('agent.addTool()', {
   replace: true,
 });
+
+/** The NativeTool `agent.tool(options, func)` registers (null schemas mean none). */
+export function toAgentNativeTool(options: AgentToolOptions, func: ToolFunction): NativeTool {
+  return new NativeTool({
+    ...options,
+    inputSchema: options.inputSchema ?? undefined,
+    outputSchema: options.outputSchema ?? undefined,
+    func,
+  });
+}

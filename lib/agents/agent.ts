@@ -24,7 +24,6 @@ import { TaskRunner } from '../tasks/task-runner';
 import type { TaskStore } from '../tasks/task-store';
 import type { ToolTask } from '../tasks/tool-task';
 import type { BaseTool } from '../tools/base-tool';
-import { NativeTool } from '../tools/native-tool';
 import { ToolRegistry } from '../tools/registry/tool-registry';
 import type { ToolFunction } from '../tools/tool-types';
 import type { ElicitationHandler, SamplingHandler } from './tool-interaction-handlers';
@@ -33,7 +32,7 @@ import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
 import type { AgentCard } from './agent-card';
 import { AgentSkill } from './agent-skill';
 import { createToolCallHost, readAgentOptions } from './read-agent-options';
-import { AGENT_ADD_TOOL_OPTIONS, AGENT_TOOL_OPTIONS } from './agent-tool-options';
+import { AGENT_ADD_TOOL_OPTIONS, AGENT_TOOL_OPTIONS, toAgentNativeTool } from './agent-tool-options';
 import type { AgentAddToolOptions, AgentToolOptions } from './agent-tool-options';
 import { checkToolPolicy } from './check-policy';
 import { collectInitialTools } from './collect-initial-tools';
@@ -178,14 +177,7 @@ export class Agent {
   ): F | (<G extends ToolFunction>(fn: G) => G) {
     if (typeof options === 'object' && options !== null) assertKnownOptions(options, AGENT_TOOL_OPTIONS);
     const register = <G extends ToolFunction>(func: G): G => {
-      this.addTool(
-        new NativeTool({
-          ...options,
-          inputSchema: options.inputSchema ?? undefined,
-          outputSchema: options.outputSchema ?? undefined,
-          func,
-        }),
-      );
+      this.addTool(toAgentNativeTool(options, func));
       return func;
     };
     return fn === undefined ? register : register(fn);

@@ -22,6 +22,8 @@ import type { SharedSessionState } from '../state/shared-session-state';
 import { primeSessionReplica } from './prime-session-replica';
 import { cancelFastCalls, containsInitialize, requestIdsOf, soloRequestId } from './request-body-facts';
 import { postRequestIds } from './session-link';
+import { isAnsweredTransportError } from './is-answered-transport-error';
+import { releaseCanceledCall } from './release-canceled-call';
 import { SharedSessions } from './shared-sessions';
 import { sendJsonRpcError } from './send-json-rpc-error';
 
@@ -290,19 +292,7 @@ export class McpEndpoint {
     clientAddress: string,
     key?: SessionKey,
   ): Promise<McpSession> {
-    // A canceled call gets no response, so the SDK would keep its POST open until the client goes away:
-    // release it (only when the request came alone, so no other response shares the stream).
-    const onCallCanceled = (requestId: RequestId) => {
-      const response = session.soloResponses.get(requestId);
-      if (!response) return;
-      session.soloResponses.delete(requestId);
-      session.transport.closeSSEStream(requestId);
-      setImmediate(() => {
-        if (response.writableEnded) return;
-        if (!response.headersSent) response.writeHead(204);
-        response.end();
-      });
-    };
+    const onCallCanceled = (requestId: RequestId) => releaseCanceledCall(session, requestId);
     const calls = this.calls.newSessionState();
     const server = createSessionMcpServer(this.calls, calls, {
       ...this.options.serverOptions,
@@ -399,14 +389,8 @@ export class McpEndpoint {
   }
 
   private reportTransportError(error: Error): void {
-    // The SDK reports every rejected request here too (406, 415, bad session); those are answered already.
-    if (
-      /^(Not Acceptable|Unsupported Media Type|Bad Request|Method not allowed|Conflict|Invalid Request|Parse error)/.test(
-        error.message,
-      )
-    )
-      return;
-    this.options.onError?.(error);
+    // The SDK reports every rejected request here too; those are answered already.
+    if (!isAnsweredTransportError(error)) this.options.onError?.(error);
   }
 }
 
