@@ -46,7 +46,12 @@ export type {
 } from './resources/completion-provider';
 export type { ResourceContents, ReadResourceResult } from './resources/resource-contents';
 export { CatalogRegistry, MAX_COMPLETION_VALUES } from './resources/catalog-registry';
-export type { CompletionReference, CompletionResult, ResolvedResource } from './resources/catalog-registry';
+export type {
+  CompletionReference,
+  CompletionResult,
+  ResolvedCompletion,
+  ResolvedResource,
+} from './resources/catalog-registry';
 export type {
   CatalogEntry,
   ResourceEntry,
@@ -58,6 +63,7 @@ export { Prompt } from './prompts/prompt.decorator';
 export type { PromptOptions } from './prompts/prompt-options';
 export type { PromptMessage, GetPromptResult } from './prompts/prompt-messages';
 export { Agent } from './agents/agent';
+export type { CompleteOptions } from './agents/complete-catalog-entry';
 export { InMemoryTaskStore } from './tasks/in-memory-task-store';
 export { isTerminalTaskStatus } from './tasks/task-record';
 export type { TaskOutcome, TaskRecord, TaskStatus } from './tasks/task-record';

@@ -8,7 +8,6 @@ import type { PolicyDecision } from '../policy/policy-decision';
 import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
 import { assertKnownOptions } from '../runtime/assert-known-options';
 import {
-  loadAgentServer,
   loadAgentYaml,
   loadReadAgentYamlFile,
   loadRestoreAgent,
@@ -30,6 +29,7 @@ import type { ElicitationHandler, SamplingHandler } from './tool-interaction-han
 import type { AgentEventMap, AgentEventName } from './agent-events';
 import type { AgentOptions, AgentTransport, SkillsMode } from './agent-options';
 import type { AgentCard } from './agent-card';
+import { AgentServing } from './agent-serving';
 import { AgentSkill } from './agent-skill';
 import { createToolCallHost, readAgentOptions } from './read-agent-options';
 import { AGENT_ADD_TOOL_OPTIONS, AGENT_TOOL_OPTIONS, toAgentNativeTool } from './agent-tool-options';
@@ -45,7 +45,15 @@ import type { GetPromptResult } from '../prompts/prompt-messages';
 import type { CatalogEntry } from '../resources/catalog-entry';
 import { CatalogRegistry } from '../resources/catalog-registry';
 import type { ReadResourceResult } from '../resources/resource-contents';
-import { getCatalogPrompt, readCatalogResource, toCatalogSkill } from './read-catalog-entry';
+import type { CompletionReference, CompletionResult } from '../resources/catalog-registry';
+import {
+  authorizeCatalogResource,
+  getCatalogPrompt,
+  readCatalogResource,
+  toCatalogSkill,
+} from './read-catalog-entry';
+import { completeCatalogEntry } from './complete-catalog-entry';
+import type { CompleteOptions } from './complete-catalog-entry';
 
 /**
  * Holds tools, advertises them as skills, and is the controlled path for calling them: every call is
@@ -79,7 +87,7 @@ export class Agent {
   private readonly host: ToolCallHost;
   private readonly emitter: TelemetryEmitter<AgentEventMap>;
   private readonly pendingMcpServers: readonly McpServerDict[];
-  private server: Promise<AgentServerHandle> | undefined;
+  private readonly serving = new AgentServing();
 
   /**
    * @throws ToolInputError for malformed options; ToolDefinitionError for an option that is not known or a
@@ -261,6 +269,30 @@ export class Agent {
     return getCatalogPrompt(this.host, this.catalog, name, context, args);
   }
 
+  /**
+   * Authorizes a read without reading (what `resources/subscribe` asks): the URI resolves, the variables
+   * validate, the policy and approver allow it; the method does not run, no budget is charged.
+   *
+   * @throws what {@link readResource} throws before the method runs, budget aside.
+   */
+  authorizeResourceRead(uri: string, context: RunContext = new RunContext()): Promise<void> {
+    return authorizeCatalogResource(this.host, this.catalog, uri, context);
+  }
+
+  /**
+   * Completes a template variable or prompt argument with its `complete` provider, which runs with the
+   * context once the policy and approver allowed the entry's read or get (no budget is charged).
+   *
+   * @throws see {@link completeCatalogEntry}.
+   */
+  complete(
+    reference: CompletionReference,
+    argument: { name: string; value: string },
+    options: CompleteOptions = {},
+  ): Promise<CompletionResult> {
+    return completeCatalogEntry(this.host, this.catalog, reference, argument, options);
+  }
+
   /** Tells the served sessions subscribed to a resource that it changed (`notifications/resources/updated`). */
   notifyResourceUpdated(uri: string): void {
     this.catalog.notifyResourceUpdated(uri);
@@ -311,29 +343,13 @@ export class Agent {
    *
    * @throws ToolInputError when the agent's transport is not `'http'` or the address cannot be used.
    */
-  async start(options: AgentServerOptions = {}): Promise<AgentServerHandle> {
-    if (this.transport !== 'http') {
-      throw new ToolInputError(
-        `Agent '${this.name}' uses transport '${this.transport}': create it with transport: 'http' to serve its tools with start().`,
-      );
-    }
-    if (this.server) return this.server;
-    // Loaded here: serving needs the MCP SDK, which `import 'protolink'` never loads.
-    const { startAgentServer } = loadAgentServer();
-    this.server = startAgentServer(this, options);
-    try {
-      return await this.server;
-    } catch (error) {
-      this.server = undefined;
-      throw error;
-    }
+  start(options: AgentServerOptions = {}): Promise<AgentServerHandle> {
+    return this.serving.start(this, options);
   }
 
   /** Stops serving (closes sessions and connections); does nothing when the agent is not serving. */
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await (await server).close();
+  stop(): Promise<void> {
+    return this.serving.stop();
   }
 
   /** Returns the agent as plain data: card, built-in tools by id, native tool names, first-party policy. */

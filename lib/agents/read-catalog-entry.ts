@@ -5,7 +5,11 @@ import type { CatalogEntry } from '../resources/catalog-entry';
 import type { CatalogRegistry } from '../resources/catalog-registry';
 import { toResourceContents } from '../resources/resource-contents';
 import type { ReadResourceResult } from '../resources/resource-contents';
-import type { RunContext } from '../runtime/run-context';
+import { RunContext } from '../runtime/run-context';
+import { ToolInputError } from '../errors/tool-input-error';
+import { authorizeAction } from '../policy/authorize-action';
+import { approvalThroughChannel } from './approval-through-channel';
+import { prepareToolCall } from './prepare-tool-call';
 import { executeToolCall } from './execute-tool-call';
 import type { ToolCallHost } from './execute-tool-call';
 import { AgentSkill } from './agent-skill';
@@ -31,6 +35,40 @@ export async function readCatalogResource(
     renameInvalid(`the resource '${uri}'`),
   );
   return toResourceContents(result, uri, entry.mimeType, `The resource '${uri}'`);
+}
+
+/**
+ * Authorizes a read of a resource without reading it (what `resources/subscribe` asks before recording a
+ * subscription): the URI's entry, its template variables validated, the read's action through the policy and
+ * approval, and cancellation; the method does not run and nothing is charged to the budget.
+ *
+ * @throws ToolInputError when `context` is not a RunContext; ResourceNotFoundError, ToolValidationError,
+ *   ActionDeniedError, ApprovalRequiredError, ActionPolicyError, ToolCancelledError.
+ */
+export async function authorizeCatalogResource(
+  host: ToolCallHost,
+  catalog: CatalogRegistry,
+  uri: string,
+  context: RunContext,
+): Promise<void> {
+  if (!(context instanceof RunContext))
+    throw new ToolInputError(
+      `authorizeResourceRead('${String(uri)}', context) needs a RunContext as context; create one with new RunContext({ permissions, signal }) or leave it out.`,
+    );
+  const { entry, args } = catalog.resolveResource(uri);
+  context.throwIfCanceled(entry.tool.name);
+  try {
+    const preparing = prepareToolCall(entry.tool, args, context);
+    const prepared = preparing instanceof Promise ? await preparing : preparing;
+    const authorization = authorizeAction(prepared.action, context, {
+      policy: host.policy,
+      approvalHandler: host.approvalHandler ?? approvalThroughChannel(context),
+    });
+    if (authorization instanceof Promise) await authorization;
+  } catch (error) {
+    renameInvalid(`the resource '${uri}'`)(error);
+  }
+  context.throwIfCanceled(entry.tool.name);
 }
 
 /**

@@ -5,6 +5,8 @@ import { ToolInputError } from './tool-input-error';
 export interface ResourceNotFoundErrorOptions extends ProtolinkErrorOptions {
   /** The URI that was asked for. */
   uri: string;
+  /** Why a template of the URI's shape did not take it (a value it may not hold), added to the message. */
+  reason?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export class ResourceNotFoundError extends ToolInputError {
 
   constructor(options: ResourceNotFoundErrorOptions) {
     super(
-      `Resource not found: '${options.uri}'. No @Resource has this URI and no @ResourceTemplate matches it; list them with resources/list and resources/templates/list.`,
+      `Resource not found: '${options.uri}'. No @Resource has this URI and no @ResourceTemplate matches it; list them with resources/list and resources/templates/list.${options.reason ? ` ${options.reason}` : ''}`,
       options,
     );
     this.uri = options.uri;

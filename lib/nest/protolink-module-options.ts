@@ -86,6 +86,7 @@ export const PROTOLINK_SERVE_OPTION_NAMES = defineKnownOptions<ProtolinkServeOpt
     taskStore: true,
     maxTaskTtlMs: true,
     taskPollIntervalMs: true,
+    maxSubscriptionsPerSession: true,
     buildContext: true,
     onError: true,
     path: true,

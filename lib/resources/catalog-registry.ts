@@ -2,7 +2,9 @@ import { PromptNotFoundError } from '../errors/prompt-not-found-error';
 import { ResourceNotFoundError } from '../errors/resource-not-found-error';
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { ToolInputError } from '../errors/tool-input-error';
+import type { McpUriVariableRefusal } from '../tools/adapters/mcp/match-mcp-uri-template';
 import type { CatalogEntry, PromptEntry, ResourceEntry, ResourceTemplateEntry } from './catalog-entry';
+import type { CompletionContext, CompletionProvider } from './completion-provider';
 import { scanCatalog } from './scan-catalog';
 
 /** Most completion values sent for one request (MCP's limit). */
@@ -23,6 +25,38 @@ export interface CompletionResult {
 export interface ResolvedResource {
   readonly entry: ResourceEntry | ResourceTemplateEntry;
   readonly args: Record<string, string>;
+}
+
+/** A resolved completion: the prompt or template, the argument, and the argument's provider (if any). */
+export interface ResolvedCompletion {
+  readonly entry: PromptEntry | ResourceTemplateEntry;
+  readonly argumentName: string;
+  readonly provider: CompletionProvider | undefined;
+}
+
+/**
+ * Asks a resolved completion's provider for values (none: no values); at most
+ * {@link MAX_COMPLETION_VALUES} are returned, `hasMore` says when there were more.
+ *
+ * @throws ToolInputError when the provider returns something else than strings.
+ */
+export async function askCompletionProvider(
+  resolved: ResolvedCompletion,
+  argument: { name: string; value: string },
+  context: CompletionContext,
+): Promise<CompletionResult> {
+  const { entry, provider, argumentName } = resolved;
+  if (!provider) return { values: [], hasMore: false };
+  const values = await provider(argument.value, context);
+  if (!Array.isArray(values) || values.some((value) => typeof value !== 'string'))
+    throw new ToolInputError(
+      `The complete.${argumentName} provider of ${describe(entry)} must return a list of strings.`,
+    );
+  return {
+    values: values.slice(0, MAX_COMPLETION_VALUES),
+    total: values.length,
+    hasMore: values.length > MAX_COMPLETION_VALUES,
+  };
 }
 
 /**
@@ -120,7 +154,7 @@ export class CatalogRegistry {
       const args = template.matcher.match(uri);
       if (args) return { entry: template, args: { ...args } };
     }
-    throw new ResourceNotFoundError({ uri });
+    throw new ResourceNotFoundError({ uri, reason: this.refusalOf(uri) });
   }
 
   /**
@@ -137,7 +171,8 @@ export class CatalogRegistry {
 
   /**
    * Suggests values for a prompt argument or template variable through its `complete` provider (none: no
-   * values); at most {@link MAX_COMPLETION_VALUES} are returned, `hasMore` says when there were more.
+   * values), with no policy in between (as `tool.call()` has none): `agent.complete()` is the controlled
+   * path. At most {@link MAX_COMPLETION_VALUES} are returned, `hasMore` says when there were more.
    *
    * @throws PromptNotFoundError or ResourceNotFoundError for an unknown reference; ToolInputError for an
    *   argument the prompt or template does not have, or a provider that returns something else than strings.
@@ -145,27 +180,39 @@ export class CatalogRegistry {
   async complete(
     reference: CompletionReference,
     argument: { name: string; value: string },
-    context: { arguments?: Record<string, string> } = {},
+    context: CompletionContext = {},
   ): Promise<CompletionResult> {
+    return askCompletionProvider(this.resolveCompletion(reference, argument), argument, context);
+  }
+
+  /**
+   * Finds what a completion refers to: the prompt or template, and the provider of the argument (undefined
+   * when it has none).
+   *
+   * @throws PromptNotFoundError or ResourceNotFoundError for an unknown reference; ToolInputError for a
+   *   malformed reference, an argument the prompt or template does not have, or a value that is not a string.
+   */
+  resolveCompletion(
+    reference: CompletionReference,
+    argument: { name: string; value: string },
+  ): ResolvedCompletion {
     const entry = this.resolveReference(reference);
     const names =
       entry.kind === 'prompt' ? entry.arguments.map((item) => item.name) : entry.matcher.variables;
-    if (!names.includes(argument.name))
+    const argumentName = argument?.name;
+    if (typeof argumentName !== 'string' || !names.includes(argumentName))
       throw new ToolInputError(
-        `${describe(entry)} has no argument '${argument.name}'; its arguments are ${names.join(', ') || 'none'}.`,
+        `${describe(entry)} has no argument '${String(argumentName)}'; its arguments are ${names.join(', ') || 'none'}.`,
       );
-    const provider = entry.complete[argument.name];
-    if (!provider) return { values: [], hasMore: false };
-    const values = await provider(argument.value, context);
-    if (!Array.isArray(values) || values.some((value) => typeof value !== 'string'))
+    if (typeof argument.value !== 'string')
       throw new ToolInputError(
-        `The complete.${argument.name} provider of ${describe(entry)} must return a list of strings.`,
+        `A completion of '${argumentName}' needs the value typed so far as a string, got ${typeof argument.value}.`,
       );
-    return {
-      values: values.slice(0, MAX_COMPLETION_VALUES),
-      total: values.length,
-      hasMore: values.length > MAX_COMPLETION_VALUES,
-    };
+    // Own providers only: an argument named `toString` has no provider of Object.prototype's.
+    const provider = Object.prototype.hasOwnProperty.call(entry.complete, argumentName)
+      ? entry.complete[argumentName]
+      : undefined;
+    return { entry, argumentName, provider };
   }
 
   /** Listens for {@link notifyResourceUpdated}; returns the function that stops listening. */
@@ -195,6 +242,15 @@ export class CatalogRegistry {
     );
   }
 
+  /** Why the first template of the URI's shape refused it (a value its expression may not hold). */
+  private refusalOf(uri: string): string | undefined {
+    for (const template of this.templates.values()) {
+      const refusal = template.matcher.refusalOf(uri);
+      if (refusal) return describeRefusal(template.uriTemplate, refusal);
+    }
+    return undefined;
+  }
+
   private has(entry: CatalogEntry): boolean {
     if (entry.kind === 'resource') return this.resources.has(entry.uri);
     if (entry.kind === 'resourceTemplate') return this.templates.has(entry.uriTemplate);
@@ -208,6 +264,21 @@ function keyOf(entry: CatalogEntry): string {
     : entry.kind === 'resourceTemplate'
       ? `t:${entry.uriTemplate}`
       : `p:${entry.name}`;
+}
+
+/** Longest part of a refused value quoted in an error message. */
+const MAX_QUOTED_VALUE_CHARS = 120;
+
+function describeRefusal(uriTemplate: string, refusal: McpUriVariableRefusal): string {
+  const quoted = JSON.stringify(
+    refusal.value.length > MAX_QUOTED_VALUE_CHARS
+      ? `${refusal.value.slice(0, MAX_QUOTED_VALUE_CHARS)}…`
+      : refusal.value,
+  );
+  const rule = /^\{[?&]/.test(refusal.expression)
+    ? 'a query value holds no control characters'
+    : "a {x}, {/x} or {.x} value is one path segment: no '/', '\\', ',' or control characters, and not '.' or '..' (a template for paths uses {+x} and its method checks the value)";
+  return `The template '${uriTemplate}' has its shape, but its ${refusal.expression} would be ${quoted}, which ${refusal.problem}: ${rule}.`;
 }
 
 function describe(entry: CatalogEntry): string {

@@ -59,6 +59,7 @@ export const AGENT_REQUEST_HANDLER_OPTIONS = defineKnownOptions<AgentRequestHand
     taskStore: true,
     maxTaskTtlMs: true,
     taskPollIntervalMs: true,
+    maxSubscriptionsPerSession: true,
     buildContext: true,
     onError: true,
     path: true,

@@ -126,6 +126,11 @@ export interface AgentServerOptions {
    */
   taskPollIntervalMs?: number;
   /**
+   * Most resources one session may be subscribed to at once (in each process that serves it); a
+   * `resources/subscribe` beyond gets the JSON-RPC error -32029 until it unsubscribes from one (default 1,000).
+   */
+  maxSubscriptionsPerSession?: number;
+  /**
    * Builds the RunContext of each call; it must honour `info.signal`. Use it for per-session budgets and
    * permissions (`sessionContext(info.sessionId).child({ signal: info.signal })`).
    */
@@ -216,6 +221,7 @@ export const AGENT_SERVER_OPTIONS = defineKnownOptions<AgentServerOptions>(
     taskStore: true,
     maxTaskTtlMs: true,
     taskPollIntervalMs: true,
+    maxSubscriptionsPerSession: true,
     buildContext: true,
     onError: true,
   },

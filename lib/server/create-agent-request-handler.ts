@@ -26,6 +26,7 @@ import type { RedisOption } from './resolve-redis-option';
 import type { ServableAgent } from './servable-agent';
 import { SharedStateConnection } from './shared-state-connection';
 import { relayResourceUpdates } from './catalog/relay-resource-updates';
+import { resolveMaxSubscriptions } from './catalog/resource-subscriptions';
 import type { ResourceUpdatesRelay } from './catalog/relay-resource-updates';
 
 export type { AgentRequestHandlerOptions } from './agent-request-handler-options';
@@ -111,6 +112,7 @@ export function createAgentRequestHandler(
       maxTaskTtlMs: options.maxTaskTtlMs,
       taskPollIntervalMs: options.taskPollIntervalMs,
       tokenSubject: toTokenSubject(options.token ?? undefined),
+      maxSubscriptions: resolveMaxSubscriptions(options.maxSubscriptionsPerSession),
     },
   };
   const endpoints = new EndpointSource(

@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { ToolInputError } from '../errors/tool-input-error';
 import type { RunContext } from '../runtime/run-context';
 import { registerCatalogHandlers } from './catalog/register-catalog-handlers';
+import { resolveMaxSubscriptions } from './catalog/resource-subscriptions';
 import { servedCatalogOf, toCatalogCapabilities } from './catalog/servable-catalog';
 import type { TaskStore } from '../tasks/task-store';
 import type { ServableAgent } from './servable-agent';
@@ -77,6 +78,11 @@ export interface McpServerOptions {
   taskPollIntervalMs?: number;
   /** The token subject of an authenticated server: its tasks belong to the token, not to one session. */
   tokenSubject?: string;
+  /**
+   * Most resources this server instance (one session) may be subscribed to at once; a `resources/subscribe`
+   * beyond gets the JSON-RPC error -32029 (default 1,000).
+   */
+  maxSubscriptions?: number;
 }
 
 /** Default of {@link McpServerOptions.interactionTimeoutMs}. */
@@ -130,6 +136,7 @@ export function buildMcpServer(
   agent: ServableAgent,
   options: McpServerOptions = {},
 ): { server: Server; calls: ServedToolCalls } {
+  resolveMaxSubscriptions(options.maxSubscriptions);
   const calls = new ServedToolCalls(
     agent,
     options,

@@ -64,3 +64,4 @@ export {
   CATALOG_ACCESS_DENIED_ERROR_CODE,
 } from './catalog/to-catalog-mcp-error';
 export { CATALOG_PAGE_SIZE } from './catalog/paginate-catalog';
+export { DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION } from './catalog/resource-subscriptions';

@@ -30,6 +30,7 @@ export const SERVE_STDIO_OPTIONS = defineKnownOptions<ServeStdioOptions>(
     taskStore: true,
     maxTaskTtlMs: true,
     taskPollIntervalMs: true,
+    maxSubscriptions: true,
     stdin: true,
     stdout: true,
   },

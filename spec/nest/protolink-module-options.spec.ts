@@ -44,6 +44,7 @@ const everyServeOption: Required<ProtolinkServeOptions> = {
   taskStore: new InMemoryTaskStore(),
   maxTaskTtlMs: 60_000,
   taskPollIntervalMs: 100,
+  maxSubscriptionsPerSession: 10,
   buildContext: (info) => new RunContext({ signal: info.signal }),
   onError: () => undefined,
   path: '/tools/mcp',

@@ -30,6 +30,7 @@ const everyOption: Required<AgentRequestHandlerOptions> = {
   taskStore: new InMemoryTaskStore(),
   maxTaskTtlMs: 60_000,
   taskPollIntervalMs: 100,
+  maxSubscriptionsPerSession: 10,
   buildContext: (info) => new RunContext({ signal: info.signal }),
   onError: () => undefined,
   path: '/tools/mcp',

@@ -40,6 +40,7 @@ const everyOption: Required<AgentServerOptions> = {
   taskStore: new InMemoryTaskStore(),
   maxTaskTtlMs: 60_000,
   taskPollIntervalMs: 100,
+  maxSubscriptionsPerSession: 10,
   buildContext: (info) => new RunContext({ signal: info.signal }),
   onError: () => undefined,
 };

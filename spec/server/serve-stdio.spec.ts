@@ -120,6 +120,7 @@ describe('serveStdio', () => {
         taskStore: new InMemoryTaskStore(),
         maxTaskTtlMs: 60_000,
         taskPollIntervalMs: 100,
+        maxSubscriptions: 10,
         stdin: new PassThrough(),
         stdout: new PassThrough(),
       };

@@ -21,6 +21,7 @@ import type {
 import { RunContext } from '../../runtime/run-context';
 import type { ServedCallInfo } from '../served-call-info';
 import { paginateCatalog } from './paginate-catalog';
+import { ResourceSubscriptions, resolveMaxSubscriptions } from './resource-subscriptions';
 import type { ServableCatalogAgent } from './servable-catalog';
 import { toCatalogMcpError, toWireMcpError } from './to-catalog-mcp-error';
 import { toMcpPrompt, toMcpResource, toMcpResourceTemplate } from './to-mcp-catalog-entry';
@@ -30,14 +31,20 @@ export interface CatalogHandlerOptions {
   readonly buildContext?: (info: ServedCallInfo) => RunContext;
   readonly onError?: (error: unknown, name: string) => void;
   readonly transport?: 'http' | 'stdio';
+  /** Most resources this session may be subscribed to at once (default 1,000); more get -32029. */
+  readonly maxSubscriptions?: number;
 }
 
 /**
  * Serves an agent's catalog on one SDK server (one session, one stateless request, or stdio): the lists
- * (paginated), `resources/read` and `prompts/get` through the agent's guarded paths, `completion/complete`,
- * and `resources/subscribe`/`unsubscribe` for this session, whose subscribed URIs get
- * `notifications/resources/updated` when the agent says they changed. Lists that change send
- * `list_changed`. Everything the server listens to is released when it closes.
+ * (paginated), and through the agent's guarded paths (policy, approval, cancellation, the request's
+ * RunContext) `resources/read`, `prompts/get`, `completion/complete` and `resources/subscribe`, which records
+ * a subscription only for a URI the caller may read (the read is authorized, not run) and at most
+ * `maxSubscriptions` of them; subscribed URIs get `notifications/resources/updated` when the agent says they
+ * changed. Lists that change send `list_changed`. Everything the server listens to is released when it
+ * closes.
+ *
+ * @throws ToolInputError when `maxSubscriptions` is not a whole number >= 1.
  */
 export function registerCatalogHandlers(
   server: Server,
@@ -60,7 +67,7 @@ export function registerCatalogHandlers(
     }
   };
   // The SDK refuses handlers of a capability the server does not declare: each kind only when registered.
-  const subscriptions = new Set<string>();
+  const subscriptions = new ResourceSubscriptions(resolveMaxSubscriptions(options.maxSubscriptions));
   const declared = { resources: catalog.hasResources, prompts: catalog.hasPrompts };
   if (declared.resources) {
     server.setRequestHandler(ListResourcesRequestSchema, (request): ListResourcesResult => {
@@ -77,10 +84,13 @@ export function registerCatalogHandlers(
         return { contents: result.contents.map((item) => ({ ...item })) } as ReadResourceResult;
       }),
     );
-    server.setRequestHandler(SubscribeRequestSchema, (request) =>
-      guarded('Subscribing', async () => {
-        catalog.resolveResource(request.params.uri);
-        subscriptions.add(request.params.uri);
+    server.setRequestHandler(SubscribeRequestSchema, (request, extra) =>
+      guarded(`Subscribing to resource ${request.params.uri}`, async () => {
+        const { uri } = request.params;
+        subscriptions.assertRoomFor(uri);
+        // Only a caller who may read the resource hears that it changed: its read is authorized, not run.
+        await agent.authorizeResourceRead(uri, contextFor('resources/subscribe', extra));
+        subscriptions.add(uri);
         return {};
       }),
     );
@@ -107,12 +117,15 @@ export function registerCatalogHandlers(
       }),
     );
   }
-  server.setRequestHandler(CompleteRequestSchema, (request) =>
+  server.setRequestHandler(CompleteRequestSchema, (request, extra) =>
     guarded('Completion', async (): Promise<CompleteResult> => {
       const { ref, argument, context } = request.params;
       const reference =
         ref.type === 'ref/prompt' ? { type: ref.type, name: ref.name } : { type: ref.type, uri: ref.uri };
-      const completion = await catalog.complete(reference, argument, { arguments: context?.arguments });
+      const completion = await agent.complete(reference, argument, {
+        arguments: context?.arguments,
+        context: contextFor('completion/complete', extra),
+      });
       return { completion: { ...completion, values: [...completion.values] } };
     }),
   );

@@ -1,11 +1,16 @@
 import type { GetPromptResult } from '../../prompts/prompt-messages';
-import type { CatalogRegistry } from '../../resources/catalog-registry';
+import type {
+  CatalogRegistry,
+  CompletionReference,
+  CompletionResult,
+} from '../../resources/catalog-registry';
 import type { ReadResourceResult } from '../../resources/resource-contents';
 import type { RunContext } from '../../runtime/run-context';
 
 /**
- * The part of an agent that serving its resources and prompts needs: the catalog (lists, completion,
- * update notices) and the two guarded paths (policy, approval, budget, cancellation). An `Agent` has it.
+ * The part of an agent that serving its resources and prompts needs: the catalog (lists, update notices)
+ * and the guarded paths (policy, approval, cancellation) of reads, prompts, completions and the check a
+ * subscription passes. An `Agent` has it.
  */
 export interface ServableCatalogAgent {
   readonly catalog: CatalogRegistry;
@@ -15,6 +20,12 @@ export interface ServableCatalogAgent {
     args: Record<string, unknown> | undefined,
     context: RunContext,
   ): Promise<GetPromptResult>;
+  authorizeResourceRead(uri: string, context: RunContext): Promise<void>;
+  complete(
+    reference: CompletionReference,
+    argument: { name: string; value: string },
+    options: { arguments?: Record<string, string>; context?: RunContext },
+  ): Promise<CompletionResult>;
 }
 
 /** Returns the agent as a {@link ServableCatalogAgent} when it has a catalog with something in it. */
@@ -25,6 +36,8 @@ export function servedCatalogOf(agent: object): ServableCatalogAgent | undefined
     candidate.catalog === null ||
     typeof candidate.readResource !== 'function' ||
     typeof candidate.getPrompt !== 'function' ||
+    typeof candidate.authorizeResourceRead !== 'function' ||
+    typeof candidate.complete !== 'function' ||
     candidate.catalog.isEmpty
   )
     return undefined;
