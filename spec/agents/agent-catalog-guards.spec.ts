@@ -210,9 +210,9 @@ describe('Agent catalog guards', () => {
       await expect(agent.authorizeResourceRead('notes://readme', canceled)).rejects.toThrow(
         ToolCancelledError,
       );
-      await expect(
-        agent.authorizeResourceRead('notes://readme', {} as RunContext),
-      ).rejects.toThrow(ToolInputError);
+      await expect(agent.authorizeResourceRead('notes://readme', {} as RunContext)).rejects.toThrow(
+        ToolInputError,
+      );
     });
   });
 });

@@ -57,7 +57,10 @@ async function notifyUntilHeard(agent: Agent, seen: readonly string[]): Promise<
   });
 }
 
-function guardedAgent(guarded: GuardedCatalog, options: Partial<ConstructorParameters<typeof Agent>[0]> = {}): Agent {
+function guardedAgent(
+  guarded: GuardedCatalog,
+  options: Partial<ConstructorParameters<typeof Agent>[0]> = {},
+): Agent {
   return new Agent({ card, transport: 'http', toolsets: [guarded.service], ...options });
 }
 

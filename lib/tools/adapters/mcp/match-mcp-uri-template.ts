@@ -120,7 +120,6 @@ interface TemplateVariable {
 }
 
 // C0 controls (NUL, CR, LF…), DEL and the C1 controls.
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The decoded value of a variable, or why it may not be used. */

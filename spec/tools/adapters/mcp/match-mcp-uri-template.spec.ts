@@ -71,7 +71,10 @@ describe('compileMcpUriTemplate', () => {
         problem: "contains '/'",
       });
       expect(path.refusalOf('repo://x/one.%2F')).toMatchObject({ variable: 'ext', problem: "contains '/'" });
-      expect(path.refusalOf('repo://x/%2E%2E.txt')).toMatchObject({ variable: 'segment', problem: "is '..'" });
+      expect(path.refusalOf('repo://x/%2E%2E.txt')).toMatchObject({
+        variable: 'segment',
+        problem: "is '..'",
+      });
     });
 
     it('checks each item of an exploded {x*} list', () => {
