@@ -1,5 +1,5 @@
 import { defineKnownOptions } from '../runtime/assert-known-options';
-import type { CapabilityList } from '../runtime/capability-name';
+import type { CapabilityList } from '../capabilities/capability-name';
 import type { JsonSchema } from '../tools/json-schema';
 import { NativeTool } from '../tools/native-tool';
 import type { ActionBuilder, ToolFunction } from '../tools/tool-types';

@@ -1,6 +1,6 @@
 import { ToolInputError } from '../errors/tool-input-error';
 import { CapabilityPolicy } from '../policy/capability-policy';
-import type { PolicyEffectInput } from '../runtime/policy-effect';
+import type { PolicyEffectInput } from '../capabilities/policy-effect';
 
 /**
  * Builds the policy of `--policy '<json rules>'` and `--default-effect <effect>`; undefined when neither is

@@ -1,9 +1,9 @@
 import { ToolInputError } from '../errors/tool-input-error';
-import { readCapabilityName } from '../runtime/capability-name';
-import { compileCapabilityRules, matchCapabilityRule } from '../runtime/capability-rules';
-import type { CompiledCapabilityRules } from '../runtime/capability-rules';
-import { mostRestrictiveEffect, toPolicyEffect } from '../runtime/policy-effect';
-import type { PolicyEffect, PolicyEffectInput } from '../runtime/policy-effect';
+import { readCapabilityName } from '../capabilities/capability-name';
+import { compileCapabilityRules, matchCapabilityRule } from '../capabilities/capability-rules';
+import type { CompiledCapabilityRules } from '../capabilities/capability-rules';
+import { mostRestrictiveEffect, toPolicyEffect } from '../capabilities/policy-effect';
+import type { PolicyEffect, PolicyEffectInput } from '../capabilities/policy-effect';
 import type { RunAction } from '../runtime/run-action';
 import type { RunContext } from '../runtime/run-context';
 import type { Policy } from './policy';

@@ -1,6 +1,6 @@
 import { ActionPolicyError } from '../errors/action-policy-error';
 import { ProtolinkError } from '../errors/protolink-error';
-import { isPolicyEffect } from '../runtime/policy-effect';
+import { isPolicyEffect } from '../capabilities/policy-effect';
 import type { RunAction } from '../runtime/run-action';
 import type { RunContext } from '../runtime/run-context';
 import type { Policy } from './policy';

@@ -1,6 +1,6 @@
-import { matchCapabilityRule } from '../runtime/capability-rules';
-import { mostRestrictiveEffect } from '../runtime/policy-effect';
-import type { PolicyEffect } from '../runtime/policy-effect';
+import { matchCapabilityRule } from '../capabilities/capability-rules';
+import { mostRestrictiveEffect } from '../capabilities/policy-effect';
+import type { PolicyEffect } from '../capabilities/policy-effect';
 import type { RunAction } from '../runtime/run-action';
 import type { RunContext } from '../runtime/run-context';
 import { PolicyDecision } from './policy-decision';

@@ -1,7 +1,7 @@
 import { ToolInputError } from '../errors/tool-input-error';
 import { copyData, deepFreeze } from '../runtime/deep-freeze';
-import { isPolicyEffect, toPolicyEffect } from '../runtime/policy-effect';
-import type { PolicyEffect } from '../runtime/policy-effect';
+import { isPolicyEffect, toPolicyEffect } from '../capabilities/policy-effect';
+import type { PolicyEffect } from '../capabilities/policy-effect';
 
 /** Options of {@link PolicyDecision}. */
 export interface PolicyDecisionOptions {

@@ -1,4 +1,4 @@
-import type { CapabilityList } from '../runtime/capability-name';
+import type { CapabilityList } from '../capabilities/capability-name';
 import type { CompletionProviders } from '../resources/completion-provider';
 
 /** Options of `@Prompt`: a prompt template whose `@Param`s (or one DTO) are its arguments. */

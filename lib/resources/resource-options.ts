@@ -1,4 +1,4 @@
-import type { CapabilityList } from '../runtime/capability-name';
+import type { CapabilityList } from '../capabilities/capability-name';
 import type { CompletionProviders } from './completion-provider';
 
 /** Options of `@Resource`: a resource with a fixed URI. */

@@ -1,7 +1,7 @@
 import { randomUUID } from './random-uuid';
 import { ToolInputError } from '../errors/tool-input-error';
-import { readCapabilityList } from './capability-name';
-import type { CapabilityList } from './capability-name';
+import { readCapabilityList } from '../capabilities/capability-name';
+import type { CapabilityList } from '../capabilities/capability-name';
 import { EMPTY_RECORD, copyData, deepFreeze, freezeCopy } from './deep-freeze';
 
 /** A preview or attachment that an approver sees with an action (a diff, a rendered email…). */

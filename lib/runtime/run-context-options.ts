@@ -1,4 +1,4 @@
-import type { PolicyEffect } from './policy-effect';
+import type { PolicyEffect } from '../capabilities/policy-effect';
 import type { RunBudget, RunUsage } from './run-budget';
 
 /** A permission rule value: an effect name or alias, or a boolean. */

@@ -1,9 +1,9 @@
 import { randomUUID } from './random-uuid';
 import { ToolCancelledError } from '../errors/tool-cancelled-error';
 import { ToolInputError } from '../errors/tool-input-error';
-import { compileCapabilityRules } from './capability-rules';
-import type { CompiledCapabilityRules } from './capability-rules';
-import type { PolicyEffect } from './policy-effect';
+import { compileCapabilityRules } from '../capabilities/capability-rules';
+import type { CompiledCapabilityRules } from '../capabilities/capability-rules';
+import type { PolicyEffect } from '../capabilities/policy-effect';
 import { describeAbortReason } from './describe-abort-reason';
 import { BudgetLedger, normalizeBudget } from './run-budget';
 import type { RunBudget, RunUsage } from './run-budget';

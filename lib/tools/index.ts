@@ -10,7 +10,7 @@ export type { ToolResultJson, ToolContentPart, ResourceInput, ResourceLinkInput 
 export type { NativeToolOptions } from './native-tool-options';
 export type { TaskSupport } from './task-support';
 export { TOOL_NAME_PATTERN, assertToolName, normalizeCapabilities } from './tool-name';
-export type { CapabilityList } from '../runtime/capability-name';
+export type { CapabilityList } from '../capabilities/capability-name';
 export { Tool } from './decorators/tool.decorator';
 export { Param } from './decorators/param.decorator';
 export { Context } from './decorators/context.decorator';

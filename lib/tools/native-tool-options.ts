@@ -1,5 +1,5 @@
 import { defineKnownOptions } from '../runtime/assert-known-options';
-import type { CapabilityList } from '../runtime/capability-name';
+import type { CapabilityList } from '../capabilities/capability-name';
 import type { TaskSupport } from './task-support';
 import type { SchemaSource } from './schema/normalize-schema';
 import type { ActionBuilder, ToolFunction } from './tool-types';

@@ -3,7 +3,7 @@ import { readTaskSupport } from './task-support';
 import type { TaskSupport } from './task-support';
 import { assertKnownOptions } from '../runtime/assert-known-options';
 import { copyData } from '../runtime/deep-freeze';
-import { readCapabilityList } from '../runtime/capability-name';
+import { readCapabilityList } from '../capabilities/capability-name';
 import { RunAction } from '../runtime/run-action';
 import { RunContext } from '../runtime/run-context';
 import type { BaseTool, ToolCallOptions } from './base-tool';

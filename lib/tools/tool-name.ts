@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
-import { readCapabilityList } from '../runtime/capability-name';
-import type { CapabilityList } from '../runtime/capability-name';
+import { readCapabilityList } from '../capabilities/capability-name';
+import type { CapabilityList } from '../capabilities/capability-name';
 
 /** Tool names every model provider accepts unchanged. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
-import { readCapabilityList } from '../../runtime/capability-name';
+import { readCapabilityList } from '../../capabilities/capability-name';
 
 /**
  * Checks that an option of a decorator is absent or a list of strings (`tags`, `capabilities`).

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
-import type { CapabilityList } from '../../runtime/capability-name';
+import type { CapabilityList } from '../../capabilities/capability-name';
 import { assertKnownOptions, defineKnownOptions } from '../../runtime/assert-known-options';
 import { recordToolset } from '../metadata/tool-metadata';
 import { assertOptionalStringList, readOptionalCapabilities } from './assert-decorator-options';

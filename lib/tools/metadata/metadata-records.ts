@@ -1,4 +1,4 @@
-import type { CapabilityList } from '../../runtime/capability-name';
+import type { CapabilityList } from '../../capabilities/capability-name';
 import type { TaskSupport } from '../task-support';
 import type { JsonSchema } from '../json-schema';
 import type { ActionBuilder } from '../tool-types';

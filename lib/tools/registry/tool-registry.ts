@@ -2,7 +2,7 @@ import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { ToolNotFoundError } from '../../errors/tool-not-found-error';
 import type { BaseTool } from '../base-tool';
 import type { SchemaManifest } from '../manifest/schema-manifest';
-import { readCapabilityList } from '../../runtime/capability-name';
+import { readCapabilityList } from '../../capabilities/capability-name';
 import { assertToolName } from '../tool-name';
 import { scanTools } from './scan-tools';
 import { toolSourceOf } from './tool-source';

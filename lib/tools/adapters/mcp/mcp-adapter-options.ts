@@ -1,4 +1,4 @@
-import type { CapabilityList } from '../../../runtime/capability-name';
+import type { CapabilityList } from '../../../capabilities/capability-name';
 import type { MCPAuth } from './auth/mcp-auth-options';
 import type { MCPCatalogChange } from './mcp-catalog-change';
 import type { MCPCatalogKind } from './mcp-catalog-definition';

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinitionError } from '../../../errors/tool-definition-error';
 import { ToolInputError } from '../../../errors/tool-input-error';
-import { toReusableCapabilities } from '../../../runtime/capability-name';
+import { toReusableCapabilities } from '../../../capabilities/capability-name';
 import { raceSignal } from '../../../runtime/race-signal';
 import type { RunContext } from '../../../runtime/run-context';
 import { TelemetryEmitter } from '../../../runtime/telemetry-emitter';

@@ -3,7 +3,7 @@ import {
   readCapabilityList,
   toReusableCapabilities,
   readCapabilityName,
-} from '../../lib/runtime/capability-name';
+} from '../../lib/capabilities/capability-name';
 
 describe('readCapabilityName', () => {
   describe('readCapabilityName()', () => {

@@ -1,6 +1,6 @@
 import { ToolInputError } from '../../lib/errors/tool-input-error';
-import { compileCapabilityRules, matchCapabilityRule } from '../../lib/runtime/capability-rules';
-import { mostRestrictiveEffect, toPolicyEffect } from '../../lib/runtime/policy-effect';
+import { compileCapabilityRules, matchCapabilityRule } from '../../lib/capabilities/capability-rules';
+import { mostRestrictiveEffect, toPolicyEffect } from '../../lib/capabilities/policy-effect';
 
 describe('compileCapabilityRules', () => {
   describe('compileCapabilityRules()', () => {
