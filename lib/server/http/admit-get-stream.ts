@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { isSessionEraVersion } from '../../mcp/wire/protocol-eras';
 import type { McpSession } from './mcp-session-store';
 import { sendJsonRpcError } from './send-json-rpc-error';
 import { sendStoredReplay } from './send-stored-replay';
@@ -91,6 +91,6 @@ export function isPlainSseRequest(request: IncomingMessage): boolean {
   const version = request.headers['mcp-protocol-version'];
   return (
     (request.headers.accept ?? '').includes('text/event-stream') &&
-    (version === undefined || (typeof version === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(version)))
+    (version === undefined || isSessionEraVersion(version))
   );
 }

@@ -1,16 +1,17 @@
 import type { IncomingMessage } from 'node:http';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import {
-  isInitializeRequest,
-  LATEST_PROTOCOL_VERSION,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from '@modelcontextprotocol/sdk/types.js';
+  hasResumableStreams,
+  isSessionEraVersion,
+  LATEST_SESSION_ERA_VERSION,
+} from '../../mcp/wire/protocol-eras';
 
 /** The version the SDK's server answers an initialize with: the client's when supported, else the latest. */
 export function negotiateProtocolVersion(body: unknown): string {
   const messages = Array.isArray(body) ? body : [body];
   const initialize = messages.find(isInitializeRequest);
   const requested = initialize?.params.protocolVersion;
-  return requested && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
+  return isSessionEraVersion(requested) ? requested : LATEST_SESSION_ERA_VERSION;
 }
 
 /**
@@ -21,8 +22,8 @@ export function negotiateProtocolVersion(body: unknown): string {
  */
 export function alignProtocolVersion(request: IncomingMessage, negotiated: string | undefined): void {
   const header = request.headers['mcp-protocol-version'];
-  if (!negotiated || typeof header !== 'string' || negotiated < RESUMABLE_PROTOCOL_VERSION) return;
-  if (header >= negotiated || !SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return;
+  if (!negotiated || typeof header !== 'string' || !hasResumableStreams(negotiated)) return;
+  if (header >= negotiated || !isSessionEraVersion(header)) return;
   request.headers['mcp-protocol-version'] = negotiated;
   // The SDK's transport builds its web Request from the raw header list.
   const raw = request.rawHeaders;
@@ -30,6 +31,3 @@ export function alignProtocolVersion(request: IncomingMessage, negotiated: strin
     if (raw[index].toLowerCase() === 'mcp-protocol-version') raw[index + 1] = negotiated;
   }
 }
-
-/** The first protocol version with resumable POST streams (SEP-1699). */
-const RESUMABLE_PROTOCOL_VERSION = '2025-11-25';

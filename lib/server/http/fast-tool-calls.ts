@@ -1,12 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  CallToolResultSchema,
-  ErrorCode,
-  McpError,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRuntimeError } from '../../errors/tool-runtime-error';
+import { isSessionEraVersion } from '../../mcp/wire/protocol-eras';
 import { NativeTool } from '../../tools/native-tool';
 import type { McpCallExtra, McpToolCallChannelOptions } from '../mcp-tool-call-channel';
 import { ServedCallAbort } from '../served-call-abort';
@@ -225,9 +221,7 @@ function acceptsHeaders(request: IncomingMessage): boolean {
     return false;
   if (typeof contentType !== 'string' || !PLAIN_JSON_CONTENT_TYPE.test(contentType)) return false;
   const version = request.headers['mcp-protocol-version'];
-  return (
-    version === undefined || (typeof version === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(version))
-  );
+  return version === undefined || isSessionEraVersion(version);
 }
 
 const PLAIN_JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
