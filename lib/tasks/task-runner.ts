@@ -305,7 +305,7 @@ export class TaskRunner {
     const { record } = task;
     const expiresAt = record.ttl === null ? Infinity : Date.parse(record.createdAt) + record.ttl;
     let pause = FIRST_STORE_RETRY_MS;
-    let replaced = false;
+    let tooLarge: TaskResultTooLargeError | undefined;
     for (;;) {
       try {
         return await this.store.storeResult(
@@ -317,9 +317,10 @@ export class TaskRunner {
         );
       } catch (error) {
         if (error instanceof TaskResultTooLargeError) {
-          // Even the error is too large once replaced (a tiny bound): the task ends with its message alone.
-          if (replaced) return this.store.updateStatus(record.taskId, record.owner, 'failed', error.message);
-          replaced = true;
+          // Even the error is too large (a tiny bound): the task ends with the first one's message alone.
+          if (tooLarge)
+            return this.store.updateStatus(record.taskId, record.owner, 'failed', tooLarge.message);
+          tooLarge = error;
           settlement = task.settlement = settle({ error });
           continue;
         }
