@@ -11,7 +11,7 @@ import { ToolInputError } from '../errors/tool-input-error';
 export interface TaskStoreLimits {
   /** Most tasks kept for one owner, running or ended (default 5,000). */
   readonly maxTasksPerOwner?: number;
-  /** Most tasks kept in total: in this process, or under the Redis key prefix (default 20,000). */
+  /** Most tasks kept in total: in this process, or under the Redis key prefix (default 10,000). */
   readonly maxTasks?: number;
   /**
    * Largest result one task keeps, in bytes of JSON (default 8 MiB; at most `maxResultBytesPerOwner`). A larger
@@ -27,7 +27,7 @@ export interface TaskStoreLimits {
 /** The defaults of {@link TaskStoreLimits}. */
 export const TASK_STORE_LIMIT_DEFAULTS = Object.freeze({
   maxTasksPerOwner: 5_000,
-  maxTasks: 20_000,
+  maxTasks: 10_000,
   maxResultBytesPerTask: 8 * 1024 * 1024,
   maxResultBytesPerOwner: 32 * 1024 * 1024,
   maxResultBytes: 128 * 1024 * 1024,

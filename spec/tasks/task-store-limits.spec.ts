@@ -7,10 +7,10 @@ import {
 } from '../../lib/tasks/task-store-limits';
 
 describe('resolveTaskStoreLimits', () => {
-  it('gives the defaults: 5,000 tasks per owner, 20,000 in all, 8 MiB per result, 32 MiB per owner, 128 MiB in all', () => {
+  it('gives the defaults: 5,000 tasks per owner, 10,000 in all, 8 MiB per result, 32 MiB per owner, 128 MiB in all', () => {
     expect(resolveTaskStoreLimits()).toEqual({
       maxTasksPerOwner: 5_000,
-      maxTasks: 20_000,
+      maxTasks: 10_000,
       maxResultBytesPerTask: 8 * 1024 * 1024,
       maxResultBytesPerOwner: 32 * 1024 * 1024,
       maxResultBytes: 128 * 1024 * 1024,
