@@ -3,6 +3,7 @@ import { SessionStoreUnavailableError } from '../errors/session-store-unavailabl
 import { ToolInputError } from '../errors/tool-input-error';
 import { AGENT_SERVER_DEFAULTS } from '../server/agent-server-options';
 import type { EventLogOptions } from '../server/state/event-log';
+import { resolveTaskStoreLimits } from '../tasks/task-store-limits';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
 import type { RedisClientLike } from './redis-client-like';
 import { RedisCallLeases } from './redis-call-leases';
@@ -12,7 +13,6 @@ import { RedisSessionBus } from './redis-session-bus';
 import { RedisSessionStore } from './redis-session-store';
 import { RedisTaskStore } from './redis-task-store';
 import { toStoreError } from './to-store-error';
-import { resolveTaskStoreLimits } from '../tasks/task-store-limits';
 
 /** Default of {@link CreateRedisBackendOptions.keyPrefix}. */
 export const DEFAULT_REDIS_KEY_PREFIX = 'protolink:';

@@ -4,8 +4,9 @@ import { defineRedisScript } from './redis-commands';
  * The bookkeeping of the task store's bounds, shared by the scripts that create and end tasks (each script
  * sets `P`, the key prefix, before it). A ledger is kept per owner (`<P>tasks:{<owner>}:live|ended|bytes`)
  * and over the prefix (`<P>tasks:live|ended|bytes`): `live` scores each task by its expiry (Redis's clock,
- * as its hash's own expiry; `+inf` without TTL) and gives the count, `ended` scores the ended tasks by when
- * they ended (the first is forgotten first), `bytes` holds each result's bytes and their sum under `#`. Over
+ * as its hash's own expiry; `+inf` without TTL) and gives the count, `ended` scores the ended tasks in the
+ * order they ended (the first is forgotten first; the counter is `#order` of the prefix's `bytes`), `bytes`
+ * holds each result's bytes and their sum under `#`. Over
  * the prefix a member is `<taskId>|<owner>` (a task id has no `|`). `forget` removes a task everywhere,
  * another owner's too: these keys are built here from `P`, so the store needs one Redis (not a Cluster).
  */
@@ -55,14 +56,15 @@ local function bytesOf(ledger) return tonumber(redis.call('HGET', ledger.bytes, 
 local function markEnded(owner, id)
   local mine = ledgerOf(owner)
   if not redis.call('ZSCORE', mine.live, id) then return end
-  local now = clock()
+  -- A counter, not the clock: tasks ending within one millisecond keep their order.
+  local order = redis.call('HINCRBY', TOTAL.bytes, '#order', 1)
   local fresh = redis.call('EXISTS', mine.ended) == 0
-  redis.call('ZADD', mine.ended, now, id)
+  redis.call('ZADD', mine.ended, order, id)
   if fresh then
     local left = redis.call('PTTL', mine.live)
     if left > 0 then redis.call('PEXPIRE', mine.ended, left) end
   end
-  redis.call('ZADD', TOTAL.ended, now, id .. '|' .. owner)
+  redis.call('ZADD', TOTAL.ended, order, id .. '|' .. owner)
 end
 `;
 

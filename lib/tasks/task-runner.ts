@@ -318,8 +318,9 @@ export class TaskRunner {
       } catch (error) {
         if (error instanceof TaskResultTooLargeError) {
           // Even the error is too large (a tiny bound): the task ends with the first one's message alone.
-          if (tooLarge)
+          if (tooLarge) {
             return this.store.updateStatus(record.taskId, record.owner, 'failed', tooLarge.message);
+          }
           tooLarge = error;
           settlement = task.settlement = settle({ error });
           continue;
