@@ -12,6 +12,8 @@ export {
   SESSION_STORE_UNAVAILABLE_HTTP_STATUS,
   SESSION_STORE_UNAVAILABLE_RPC_CODE,
   SessionStoreDataError,
+  TooManyTasksError,
+  TaskResultTooLargeError,
   ToolDefinitionError,
   ActionPolicyError,
   ActionDeniedError,
@@ -30,6 +32,8 @@ export type {
   ToolRuntimeErrorOptions,
   SessionStoreUnavailableErrorOptions,
   SessionStoreDataErrorOptions,
+  TooManyTasksErrorOptions,
+  TaskResultTooLargeErrorOptions,
   ActionPolicyErrorOptions,
   ToolCancelledErrorOptions,
   BudgetExceededErrorOptions,
@@ -68,6 +72,8 @@ export { InMemoryTaskStore } from './tasks/in-memory-task-store';
 export { isTerminalTaskStatus } from './tasks/task-record';
 export type { TaskOutcome, TaskRecord, TaskStatus } from './tasks/task-record';
 export type { CreateTaskInput, TaskPage, TaskStore } from './tasks/task-store';
+export { TASK_STORE_LIMIT_DEFAULTS } from './tasks/task-store-limits';
+export type { TaskStoreLimits } from './tasks/task-store-limits';
 export { ToolTask } from './tasks/tool-task';
 export type { StartToolOptions } from './tasks/start-tool-task';
 export type { AgentAddToolOptions, AgentToolOptions } from './agents/agent-tool-options';

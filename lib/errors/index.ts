@@ -17,6 +17,10 @@ export {
 export type { SessionStoreUnavailableErrorOptions } from './session-store-unavailable-error';
 export { SessionStoreDataError } from './session-store-data-error';
 export type { SessionStoreDataErrorOptions } from './session-store-data-error';
+export { TooManyTasksError } from './too-many-tasks-error';
+export type { TooManyTasksErrorOptions } from './too-many-tasks-error';
+export { TaskResultTooLargeError } from './task-result-too-large-error';
+export type { TaskResultTooLargeErrorOptions } from './task-result-too-large-error';
 export { ToolDefinitionError } from './tool-definition-error';
 export { ActionPolicyError } from './action-policy-error';
 export type { ActionPolicyErrorOptions } from './action-policy-error';

@@ -85,6 +85,7 @@ export const PROTOLINK_SERVE_OPTION_NAMES = defineKnownOptions<ProtolinkServeOpt
     interactionTimeoutMs: true,
     taskStore: true,
     maxTaskTtlMs: true,
+    taskStoreLimits: true,
     taskPollIntervalMs: true,
     maxSubscriptionsPerSession: true,
     buildContext: true,

@@ -3,6 +3,8 @@ import { SessionStoreUnavailableError } from '../errors/session-store-unavailabl
 import { ToolInputError } from '../errors/tool-input-error';
 import { AGENT_SERVER_DEFAULTS } from '../server/agent-server-options';
 import type { EventLogOptions } from '../server/state/event-log';
+import { resolveTaskStoreLimits } from '../tasks/task-store-limits';
+import type { TaskStoreLimits } from '../tasks/task-store-limits';
 import type { RedisClientLike } from './redis-client-like';
 import { RedisCallLeases } from './redis-call-leases';
 import { RedisCommands } from './redis-commands';
@@ -32,6 +34,8 @@ export interface CreateRedisBackendOptions {
   idleTimeoutMs?: number;
   /** Bounds of the event log, per session (defaults as the in-memory store's). */
   eventLog?: EventLogOptions;
+  /** Bounds of the task store, per owner and over the key prefix (defaults as the in-memory store's). */
+  tasks?: TaskStoreLimits;
   /** A command unanswered this long fails as unavailable, in ms (default 5 s). */
   commandTimeoutMs?: number;
   /** Connection errors of the clients the backend made (they reconnect by themselves meanwhile). */
@@ -79,6 +83,8 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
     );
   }
   const idleTimeoutMs = options.idleTimeoutMs ?? AGENT_SERVER_DEFAULTS.sessionIdleTimeoutMs;
+  // Checked before connecting, so a wrong bound fails without touching Redis.
+  const taskLimits = resolveTaskStoreLimits(options.tasks);
   const onError = options.onConnectionError ?? (() => {});
   const owned = typeof options.redis === 'string';
   const client = typeof options.redis === 'string' ? toClient(options.redis) : options.redis;
@@ -111,7 +117,7 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
     onReadError: onError,
   });
   const leases = new RedisCallLeases({ commands, keyPrefix });
-  const tasks = new RedisTaskStore({ commands, keyPrefix });
+  const tasks = new RedisTaskStore({ commands, keyPrefix, ...taskLimits });
   let closed = false;
   return {
     sessions,

@@ -26,3 +26,6 @@ export { RedisCommands } from './redis-commands';
 export type { RedisClientLike } from './redis-client-like';
 export { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';
 export { SessionStoreDataError } from '../errors/session-store-data-error';
+export { TooManyTasksError } from '../errors/too-many-tasks-error';
+export { TaskResultTooLargeError } from '../errors/task-result-too-large-error';
+export type { TaskStoreLimits } from '../tasks/task-store-limits';

@@ -1,15 +1,20 @@
 import { EventEmitter } from 'node:events';
+import { TaskResultTooLargeError } from '../errors/task-result-too-large-error';
+import { TooManyTasksError } from '../errors/too-many-tasks-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import { readSequenceCursor } from '../tasks/read-sequence-cursor';
+import { isTerminalTaskStatus } from '../tasks/task-record';
 import type { TaskOutcome, TaskRecord, TaskStatus } from '../tasks/task-record';
 import { DEFAULT_TASK_PAGE_SIZE, lostTaskMessage } from '../tasks/task-store';
 import type { CreateTaskInput, TaskPage, TaskStore } from '../tasks/task-store';
 import { newTaskRecord } from '../tasks/task-store';
+import { resolveTaskStoreLimits, taskResultBytes } from '../tasks/task-store-limits';
+import type { ResolvedTaskStoreLimits, TaskStoreLimits } from '../tasks/task-store-limits';
 import type { RedisCommands } from './redis-commands';
 import { CREATE_TASK, HEARTBEAT_TASK, STEP_TASK } from './redis-task-scripts';
 
-/** Options of {@link RedisTaskStore}. */
-export interface RedisTaskStoreOptions {
+/** Options of {@link RedisTaskStore}: the connection, the key prefix, and the bounds (over the prefix for the totals). */
+export interface RedisTaskStoreOptions extends TaskStoreLimits {
   /** The connection (see `createRedisBackend`). */
   commands: RedisCommands;
   /** Prefix of every key (default `protolink:`). */
@@ -26,34 +31,58 @@ const OWNER = /^[\x21-\x7a\x7c\x7e]{1,300}$/;
  * expire with the owner's longest-lived task). Every
  * status change is one Lua step that writes nothing after a terminal status and first marks a task whose
  * lease ran out as `failed`, so a task whose process died never stays `working`. Changes made by another
- * process are seen by reading (the task runner polls); `watch` tells of the changes made here.
+ * process are seen by reading (the task runner polls); `watch` tells of the changes made here. The bounds
+ * ({@link TaskStoreLimits}) are kept in ledgers beside the tasks, per owner and over the key prefix, by the
+ * same Lua steps (see `redis-task-scripts.ts`): beyond one the oldest ended task is forgotten first.
  */
 export class RedisTaskStore implements TaskStore {
+  /** The bounds in force (the defaults where none was given). */
+  readonly limits: ResolvedTaskStoreLimits;
   private readonly commands: RedisCommands;
   private readonly keyPrefix: string;
   private readonly changes = new EventEmitter();
 
+  /** @throws ToolInputError for a bound that is not valid (see `resolveTaskStoreLimits`). */
   constructor(options: RedisTaskStoreOptions) {
     this.commands = options.commands;
     this.keyPrefix = options.keyPrefix ?? 'protolink:';
+    this.limits = resolveTaskStoreLimits(options);
     this.changes.setMaxListeners(0);
   }
 
+  /**
+   * Creates a task (forgetting the oldest ended one of the owner, then of anyone, at a count bound).
+   *
+   * @throws TooManyTasksError when the owner's or the prefix's tasks are at their bound and all still run.
+   */
   async create(input: CreateTaskInput): Promise<TaskRecord> {
     assertOwner(input.owner);
     const now = Date.now();
     const record = newTaskRecord(input, now);
     const owner = this.ownerKeys(input.owner);
-    await this.commands.script(
+    const answer = await this.commands.script(
       CREATE_TASK,
-      [this.taskKey(input.owner, record.taskId), owner.index, owner.sequence],
+      [
+        this.taskKey(input.owner, record.taskId),
+        owner.index,
+        owner.sequence,
+        ...this.ledgerKeys(input.owner),
+      ],
       [
         record.taskId,
         JSON.stringify(record),
         String(now + input.leaseMs),
         input.ttlMs === null ? '' : String(input.ttlMs),
+        this.keyPrefix,
+        input.owner,
+        String(this.limits.maxTasksPerOwner),
+        String(this.limits.maxTasks),
       ],
     );
+    if (Array.isArray(answer)) {
+      const bound = String(answer[1]) === 'maxTasks' ? 'maxTasks' : 'maxTasksPerOwner';
+      throw new TooManyTasksError({ toolName: input.toolName, bound, limit: this.limits[bound] });
+    }
     return record;
   }
 
@@ -101,6 +130,11 @@ export class RedisTaskStore implements TaskStore {
     return step?.changed ? step.record : null;
   }
 
+  /**
+   * Ends a task with a result (forgetting the oldest ended tasks of the owner, then of anyone, until it fits).
+   *
+   * @throws TaskResultTooLargeError when the result is over `maxResultBytesPerTask` (nothing is written).
+   */
   async storeResult(
     taskId: string,
     owner: string,
@@ -109,14 +143,19 @@ export class RedisTaskStore implements TaskStore {
     statusMessage?: string,
   ): Promise<TaskRecord | null> {
     if (!isOwner(owner) || !isTaskId(taskId)) return null;
-    const step = await this.step(
-      taskId,
-      owner,
-      'result',
-      status,
-      statusMessage,
-      JSON.stringify(result ?? null),
-    );
+    const json = JSON.stringify(result ?? null);
+    const bytes = taskResultBytes(json, statusMessage);
+    if (bytes > this.limits.maxResultBytesPerTask) {
+      // Not sent to Redis: only the tool's name is read, for the error (none for a task gone or ended).
+      const record = await this.get(taskId, owner);
+      if (!record || isTerminalTaskStatus(record.status)) return null;
+      throw new TaskResultTooLargeError({
+        toolName: record.toolName,
+        bytes,
+        limit: this.limits.maxResultBytesPerTask,
+      });
+    }
+    const step = await this.step(taskId, owner, 'result', status, statusMessage, json, bytes);
     return step?.changed ? step.record : null;
   }
 
@@ -143,11 +182,12 @@ export class RedisTaskStore implements TaskStore {
     status = '',
     statusMessage = '',
     result = '',
+    bytes = 0,
   ): Promise<{ record: TaskRecord; changed: boolean } | null> {
     const now = Date.now();
     const answer = (await this.commands.script(
       STEP_TASK,
-      [this.taskKey(owner, taskId)],
+      [this.taskKey(owner, taskId), ...this.ledgerKeys(owner)],
       [
         mode,
         String(now),
@@ -156,6 +196,12 @@ export class RedisTaskStore implements TaskStore {
         status,
         statusMessage,
         result,
+        this.keyPrefix,
+        owner,
+        taskId,
+        String(bytes),
+        String(this.limits.maxResultBytesPerOwner),
+        String(this.limits.maxResultBytes),
       ],
     )) as [string, string] | null;
     if (!answer) return null;
@@ -172,6 +218,20 @@ export class RedisTaskStore implements TaskStore {
   private ownerKeys(owner: string): { index: string; sequence: string } {
     const index = `${this.keyPrefix}tasks:{${owner}}`;
     return { index, sequence: `${index}:seq` };
+  }
+
+  /** The ledgers' keys, the owner's then the prefix's: live, ended, bytes (as the scripts build them). */
+  private ledgerKeys(owner: string): string[] {
+    const index = `${this.keyPrefix}tasks:{${owner}}`;
+    const total = `${this.keyPrefix}tasks`;
+    return [
+      `${index}:live`,
+      `${index}:ended`,
+      `${index}:bytes`,
+      `${total}:live`,
+      `${total}:ended`,
+      `${total}:bytes`,
+    ];
   }
 }
 

@@ -58,6 +58,7 @@ export const AGENT_REQUEST_HANDLER_OPTIONS = defineKnownOptions<AgentRequestHand
     interactionTimeoutMs: true,
     taskStore: true,
     maxTaskTtlMs: true,
+    taskStoreLimits: true,
     taskPollIntervalMs: true,
     maxSubscriptionsPerSession: true,
     buildContext: true,

@@ -2,6 +2,7 @@ import type { RedisClientLike } from '../redis/redis-client-like';
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { RunContext } from '../runtime/run-context';
 import type { TaskStore } from '../tasks/task-store';
+import type { TaskStoreLimits } from '../tasks/task-store-limits';
 import type { ServedCallInfo } from './served-call-info';
 import { DEFAULT_MAX_EVENT_STORE_BYTES } from './http/event-store-budget';
 import { DEFAULT_MAX_STORED_EVENT_BYTES, DEFAULT_RESUME_WINDOW_MS } from './http/in-memory-event-store';
@@ -121,6 +122,12 @@ export interface AgentServerOptions {
   /** The longest TTL a task gets, and the TTL of one asked without, in ms (default one hour). */
   maxTaskTtlMs?: number;
   /**
+   * With `redis`: the bounds of the Redis task store (tasks and result bytes per owner and over the key
+   * prefix; defaults in `TASK_STORE_LIMIT_DEFAULTS`, see docs/tasks.md). Refused without `redis` or with
+   * `taskStore`: give that store its bounds where it is made (`new InMemoryTaskStore({ … })`).
+   */
+  taskStoreLimits?: TaskStoreLimits;
+  /**
    * The `pollInterval` suggested to task clients, and how often the store is read while `tasks/result` waits
    * or a running task looks for a cancellation made by another process, in ms (default 1,000).
    */
@@ -220,6 +227,7 @@ export const AGENT_SERVER_OPTIONS = defineKnownOptions<AgentServerOptions>(
     interactionTimeoutMs: true,
     taskStore: true,
     maxTaskTtlMs: true,
+    taskStoreLimits: true,
     taskPollIntervalMs: true,
     maxSubscriptionsPerSession: true,
     buildContext: true,

@@ -27,6 +27,8 @@ import type { ServableAgent } from './servable-agent';
 import { SharedStateConnection } from './shared-state-connection';
 import { relayResourceUpdates } from './catalog/relay-resource-updates';
 import { resolveMaxSubscriptions } from './catalog/resource-subscriptions';
+import { checkTaskStoreLimitsOption } from './tasks/check-task-store-limits-option';
+import type { TaskStoreLimits } from '../tasks/task-store-limits';
 import type { ResourceUpdatesRelay } from './catalog/relay-resource-updates';
 
 export type { AgentRequestHandlerOptions } from './agent-request-handler-options';
@@ -88,6 +90,7 @@ export function createAgentRequestHandler(
   if (mcpPath === cardPath) throw new ToolInputError(`path and cardPath must differ, both are '${mcpPath}'.`);
   const publicUrl = parsePublicUrl(options.publicUrl);
   const redis = resolveRedisOption({ ...options, sessionMode: settings.sessionMode });
+  const taskStoreLimits = checkTaskStoreLimitsOption(options);
   const onError = options.onError;
   const endpointOptions: McpEndpointOptions = {
     sessionMode: settings.sessionMode,
@@ -118,7 +121,7 @@ export function createAgentRequestHandler(
   const endpoints = new EndpointSource(
     agent,
     endpointOptions,
-    redis && connectionTo(redis, settings, onError),
+    redis && connectionTo(redis, settings, onError, taskStoreLimits),
   );
   const guards = new Map<number, RequestGuard>();
   const guardFor = (request: IncomingMessage): RequestGuard => {
@@ -257,6 +260,7 @@ function connectionTo(
   redis: RedisOption,
   settings: AgentServerSettings,
   onError: ((error: unknown) => void) | undefined,
+  taskStoreLimits: TaskStoreLimits | undefined,
 ): SharedStateConnection {
   const createRedisBackend = loadRedisBackend();
   let lastReported: string | undefined;
@@ -269,6 +273,7 @@ function connectionTo(
         maxBytes: settings.maxEventStoreBytesPerSession,
         resumeWindowMs: settings.eventStoreResumeWindowMs,
       },
+      tasks: taskStoreLimits,
       // A Redis that stays down fails every reconnect the same way: told once, not every 2 s.
       onConnectionError: (error) => {
         const message = error instanceof Error ? error.message : String(error);

@@ -59,6 +59,9 @@ export {
   SESSION_STORE_UNAVAILABLE_RPC_CODE,
 } from '../errors/session-store-unavailable-error';
 export { SessionStoreDataError } from '../errors/session-store-data-error';
+export { TooManyTasksError } from '../errors/too-many-tasks-error';
+export { TaskResultTooLargeError } from '../errors/task-result-too-large-error';
+export type { TaskStoreLimits } from '../tasks/task-store-limits';
 export {
   RESOURCE_NOT_FOUND_ERROR_CODE,
   CATALOG_ACCESS_DENIED_ERROR_CODE,

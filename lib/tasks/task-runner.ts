@@ -1,3 +1,4 @@
+import { TaskResultTooLargeError } from '../errors/task-result-too-large-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import { ToolRuntimeError } from '../errors/tool-runtime-error';
 import type { ToolLaunchHook } from '../runtime/tool-launch-hook';
@@ -155,7 +156,7 @@ export class TaskRunner {
         if (controller.signal.aborted) return;
         task.settlement = options.settle(outcome);
         // The heartbeat goes on meanwhile: the lease must outlast a store that is unavailable for a moment.
-        const ended = await this.storeSettlement(task.record, task.settlement);
+        const ended = await this.storeSettlement(task, task.settlement, options.settle);
         if (ended) options.onChange?.(ended);
       } catch {
         // Not stored before the task's TTL ended or the runner closed (close() recorded the task itself).
@@ -289,14 +290,22 @@ export class TaskRunner {
 
   /**
    * Stores a run's outcome, trying again with a growing pause (up to the poll interval) while the store
-   * fails, until it is stored or the task's TTL ended (or the runner closed). Returns the ended record, or
-   * null when the task was already terminal (cancelled, or lost while the store was down).
+   * fails, until it is stored or the task's TTL ended (or the runner closed). A result too large for the
+   * store is replaced by that error, settled as the run's own errors are (the task ends `failed` saying so).
+   * Returns the ended record, or null when the task was already terminal (cancelled, or lost while the store
+   * was down).
    *
    * @throws the store's last error when it gave up.
    */
-  private async storeSettlement(record: TaskRecord, settlement: TaskSettlement): Promise<TaskRecord | null> {
+  private async storeSettlement(
+    task: RunningTask,
+    settlement: TaskSettlement,
+    settle: StartTaskOptions['settle'],
+  ): Promise<TaskRecord | null> {
+    const { record } = task;
     const expiresAt = record.ttl === null ? Infinity : Date.parse(record.createdAt) + record.ttl;
     let pause = FIRST_STORE_RETRY_MS;
+    let tooLarge: TaskResultTooLargeError | undefined;
     for (;;) {
       try {
         return await this.store.storeResult(
@@ -307,6 +316,15 @@ export class TaskRunner {
           settlement.statusMessage,
         );
       } catch (error) {
+        if (error instanceof TaskResultTooLargeError) {
+          // Even the error is too large (a tiny bound): the task ends with the first one's message alone.
+          if (tooLarge) {
+            return this.store.updateStatus(record.taskId, record.owner, 'failed', tooLarge.message);
+          }
+          tooLarge = error;
+          settlement = task.settlement = settle({ error });
+          continue;
+        }
         if (this.closing.signal.aborted || Date.now() + pause >= expiresAt) throw error;
         await pauseFor(pause, this.closing.signal);
         pause = Math.min(pause * 2, Math.max(FIRST_STORE_RETRY_MS, this.pollIntervalMs));

@@ -29,7 +29,12 @@ export interface TaskPage {
  * `InMemoryTaskStore` is the default; `RedisTaskStore` (`protolink/redis`) shares tasks between processes.
  */
 export interface TaskStore {
-  /** Creates a `working` task held by the caller's lease. */
+  /**
+   * Creates a `working` task held by the caller's lease. A bounded store (see `TaskStoreLimits`) first
+   * forgets its oldest ended tasks to make room.
+   *
+   * @throws TooManyTasksError when the store holds its most tasks (of the owner, or in all) and all still run.
+   */
   create(input: CreateTaskInput): Promise<TaskRecord>;
   /** The task, or null when unknown, expired or another owner's. */
   get(taskId: string, owner: string): Promise<TaskRecord | null>;
@@ -48,7 +53,11 @@ export interface TaskStore {
   ): Promise<TaskRecord | null>;
   /**
    * Ends a task that is not terminal with a result (`completed` or `failed`); returns the new record, or
-   * null when it was already terminal (a cancelled task keeps no late result).
+   * null when it was already terminal (a cancelled task keeps no late result). A bounded store first forgets
+   * its oldest ended tasks until the result's bytes fit.
+   *
+   * @throws TaskResultTooLargeError when the result is larger than the store keeps for one task (nothing is
+   *   written: the caller stores a failure in its place).
    */
   storeResult(
     taskId: string,

@@ -10,6 +10,8 @@ import {
   ToolNotFoundError,
   ToolRuntimeError,
   ToolValidationError,
+  TaskResultTooLargeError,
+  TooManyTasksError,
   UnsafeUrlError,
 } from '../../lib/errors';
 
@@ -95,6 +97,18 @@ const cases: ErrorCase[] = [
     name: 'BudgetExceededError',
     code: 'BUDGET_EXCEEDED',
     chain: [],
+  },
+  {
+    build: (cause) => new TooManyTasksError({ toolName: 'crawl', bound: 'maxTasks', limit: 3, cause }),
+    name: 'TooManyTasksError',
+    code: 'TOO_MANY_TASKS',
+    chain: [ToolRuntimeError],
+  },
+  {
+    build: (cause) => new TaskResultTooLargeError({ toolName: 'export', bytes: 2_000, limit: 1_000, cause }),
+    name: 'TaskResultTooLargeError',
+    code: 'TASK_RESULT_TOO_LARGE',
+    chain: [ToolRuntimeError],
   },
 ];
 

@@ -43,6 +43,7 @@ const everyServeOption: Required<ProtolinkServeOptions> = {
   interactionTimeoutMs: 1_000,
   taskStore: new InMemoryTaskStore(),
   maxTaskTtlMs: 60_000,
+  taskStoreLimits: { maxTasksPerOwner: 100 },
   taskPollIntervalMs: 100,
   maxSubscriptionsPerSession: 10,
   buildContext: (info) => new RunContext({ signal: info.signal }),
@@ -102,8 +103,12 @@ describe('the option names of ProtolinkModule', () => {
 describe('ProtolinkModule', () => {
   describe('forRoot with options that are not known', () => {
     it('serves with every option at once', async () => {
-      // Every option but redis, which needs a Redis (spec/nest/protolink-module.redis.spec.ts serves with it).
-      const app = await createApp({ ...everyOption, serve: { ...everyServeOption, redis: undefined } });
+      // Every option but redis, which needs a Redis (spec/nest/protolink-module.redis.spec.ts serves with it),
+      // and taskStoreLimits, which bounds the Redis task store only (refused without redis).
+      const app = await createApp({
+        ...everyOption,
+        serve: { ...everyServeOption, redis: undefined, taskStoreLimits: undefined },
+      });
       try {
         expect(app.get(Agent).tools.has('lookup_customer')).toBe(true);
         expect(app.get(Agent).taskStore).toBe(everyOption.taskStore);

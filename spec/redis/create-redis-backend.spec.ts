@@ -1,4 +1,5 @@
 import { createClient } from 'redis';
+import { ToolInputError } from '../../lib/errors/tool-input-error';
 import { ToolRuntimeError } from '../../lib/errors/tool-runtime-error';
 import { SessionStoreUnavailableError, createRedisBackend } from '../../lib/redis/index';
 import type { RedisBackend } from '../../lib/redis/index';
@@ -37,6 +38,20 @@ describe('createRedisBackend', () => {
     const error = await failureOf(createRedisBackend({ redis: `redis://127.0.0.1:${port}` }));
     expect(error.message).toMatch(/^session store unavailable: .*ECONNREFUSED/);
     expect(error).toMatchObject({ retryable: true, status: 503 });
+  });
+
+  it('refuses a task store bound that is not valid before connecting', async () => {
+    await expect(
+      createRedisBackend({ redis: 'redis://127.0.0.1:1', tasks: { maxTasksPerOwner: 0 } }),
+    ).rejects.toThrow(new ToolInputError('maxTasksPerOwner must be a whole number >= 1, got 0.'));
+    await expect(
+      createRedisBackend({
+        redis: 'redis://127.0.0.1:1',
+        tasks: { maxResultBytesPerTask: 64 * 1024 * 1024 },
+      }),
+    ).rejects.toThrow(
+      'maxResultBytesPerTask (67108864) must not exceed maxResultBytesPerOwner (33554432): a result that size could never be kept.',
+    );
   });
 
   it('refuses a key prefix with braces', async () => {

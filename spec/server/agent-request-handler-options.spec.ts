@@ -29,6 +29,7 @@ const everyOption: Required<AgentRequestHandlerOptions> = {
   interactionTimeoutMs: 1_000,
   taskStore: new InMemoryTaskStore(),
   maxTaskTtlMs: 60_000,
+  taskStoreLimits: { maxTasksPerOwner: 100 },
   taskPollIntervalMs: 100,
   maxSubscriptionsPerSession: 10,
   buildContext: (info) => new RunContext({ signal: info.signal }),
@@ -52,7 +53,12 @@ describe('AGENT_REQUEST_HANDLER_OPTIONS', () => {
 describe('createAgentRequestHandler', () => {
   describe('options that are not known', () => {
     it('takes every option at once', async () => {
-      const handler = createAgentRequestHandler(createFakeAgent(), { ...everyOption, redis: undefined });
+      // Not redis (it needs a Redis), nor taskStoreLimits, which bounds the Redis task store only.
+      const handler = createAgentRequestHandler(createFakeAgent(), {
+        ...everyOption,
+        redis: undefined,
+        taskStoreLimits: undefined,
+      });
       expect(handler.sessionCount).toBe(0);
       await handler.close();
     });

@@ -39,6 +39,7 @@ const everyOption: Required<AgentServerOptions> = {
   interactionTimeoutMs: 1_000,
   taskStore: new InMemoryTaskStore(),
   maxTaskTtlMs: 60_000,
+  taskStoreLimits: { maxTasksPerOwner: 100 },
   taskPollIntervalMs: 100,
   maxSubscriptionsPerSession: 10,
   buildContext: (info) => new RunContext({ signal: info.signal }),
@@ -54,7 +55,12 @@ describe('AGENT_SERVER_OPTIONS', () => {
 describe('startAgentServer', () => {
   describe('options that are not known', () => {
     it('serves with every option at once', async () => {
-      const handle = await startAgentServer(createFakeAgent(), { ...everyOption, redis: undefined });
+      // Not redis (it needs a Redis), nor taskStoreLimits, which bounds the Redis task store only.
+      const handle = await startAgentServer(createFakeAgent(), {
+        ...everyOption,
+        redis: undefined,
+        taskStoreLimits: undefined,
+      });
       try {
         const client = await connectHttpClient(handle.mcpUrl);
         const { tools } = await client.listTools();

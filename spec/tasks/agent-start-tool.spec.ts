@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Agent } from '../../lib/agents/agent';
 import { ActionDeniedError } from '../../lib/errors/action-denied-error';
+import { TooManyTasksError } from '../../lib/errors/too-many-tasks-error';
 import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
 import { ToolValidationError } from '../../lib/errors/tool-validation-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
@@ -53,6 +54,14 @@ function buildAgent(store: TaskStore = new InMemoryTaskStore()): Agent {
   );
   agent.addTool(
     new NativeTool({
+      name: 'rows',
+      description: 'Returns 1,000 characters of rows',
+      inputSchema: {},
+      func: () => 'row;'.repeat(250),
+    }),
+  );
+  agent.addTool(
+    new NativeTool({
       name: 'purge',
       description: 'Deletes records',
       capabilities: ['records.delete'],
@@ -95,6 +104,60 @@ describe('Agent', () => {
       await expect(task.result()).resolves.toBe('stored at last');
       expect(await task.status()).toBe('completed');
       expect(store.calls.storeResult).toBeGreaterThan(1);
+    });
+
+    it('refuses a task with TooManyTasksError while the owner holds its most tasks, all running (none made)', async () => {
+      const store = new InMemoryTaskStore({ maxTasksPerOwner: 1 });
+      const agent = buildAgent(store);
+      const running = await agent.startTool('wait');
+      const refused = agent.startTool('wait');
+      await expect(refused).rejects.toThrow(TooManyTasksError);
+      await expect(refused).rejects.toThrow(
+        "Tool 'wait' was not started as a task: this session (or token) already has 1 tasks kept (maxTasksPerOwner), all still running. Wait for one to end or cancel one, then retry; or raise maxTasksPerOwner of the task store.",
+      );
+      expect(store.size).toBe(1);
+      await running.cancel();
+      await expect(running.result()).rejects.toThrow(ToolCancelledError);
+      const next = await agent.startTool('add', { a: 1, b: 2 });
+      expect(await next.result()).toBe(3);
+      expect(store.size).toBe(1);
+    });
+
+    it('keeps a result too large for the store as a failed task saying so; result() still gives the value', async () => {
+      const store = new InMemoryTaskStore({ maxResultBytesPerTask: 800 });
+      const task = await buildAgent(store).startTool('rows');
+      await expect(task.result()).resolves.toBe('row;'.repeat(250));
+      const info = await task.info();
+      expect(info.status).toBe('failed');
+      expect(info.statusMessage).toBe(
+        "The result of tool 'rows' was too large to keep: 1012 bytes, over the task store's 800 bytes per task (maxResultBytesPerTask). The tool did run; return a smaller result (or a link to it), or raise maxResultBytesPerTask of the task store.",
+      );
+      expect(await store.getResult(task.id, 'local')).toEqual({
+        result: {
+          error: {
+            name: 'TaskResultTooLargeError',
+            code: 'TASK_RESULT_TOO_LARGE',
+            message: info.statusMessage,
+            toolName: 'rows',
+            retryable: false,
+            bytes: 1012,
+            limit: 800,
+          },
+        },
+      });
+    });
+
+    it('ends a task with the too-large message alone when even that error is over the bound', async () => {
+      const store = new InMemoryTaskStore({ maxResultBytesPerTask: 10 });
+      const task = await buildAgent(store).startTool('rows');
+      await task.result();
+      expect(await task.info()).toMatchObject({
+        status: 'failed',
+        statusMessage: expect.stringMatching(
+          /^The result of tool 'rows' was too large to keep: 1012 bytes, over the task store's 10 bytes/,
+        ),
+      });
+      expect(await store.getResult(task.id, 'local')).toBeUndefined();
     });
 
     it('keeps the task of a run context in its session', async () => {

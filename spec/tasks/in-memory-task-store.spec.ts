@@ -1,9 +1,11 @@
 import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
 import { taskInput, taskStoreContract } from '../fixtures/tasks/task-store-contract';
+import { taskStoreBoundsContract } from '../fixtures/tasks/task-store-bounds-contract';
 
 describe('InMemoryTaskStore', () => {
   const store = new InMemoryTaskStore();
   taskStoreContract(() => store);
+  taskStoreBoundsContract(async (limits) => new InMemoryTaskStore(limits));
 
   it('drops expired tasks from memory when they are read', async () => {
     const own = new InMemoryTaskStore();

@@ -6,13 +6,14 @@ import type {
   ServerNotification,
   ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { TooManyTasksError } from '../../errors/too-many-tasks-error';
 import { ToolInputError } from '../../errors/tool-input-error';
 import { attachToolCallChannel } from '../../runtime/tool-call-scope';
 import { attachToolLaunchHook } from '../../runtime/tool-launch-hook';
 import type { TaskSettlement } from '../../tasks/task-runner';
 import { isCallerFacingError } from '../is-caller-facing-error';
 import type { McpCallExtra } from '../mcp-tool-call-channel';
-import { unknownToolError } from '../served-tool-calls';
+import { TOO_MANY_CALLS_ERROR_CODE, unknownToolError } from '../served-tool-calls';
 import type { ServedSessionState, ServedToolCall, ServedToolCalls } from '../served-tool-calls';
 import { toCallToolErrorResult, toCallToolResult } from '../to-call-tool-result';
 import { readToolTaskSupport } from '../to-mcp-tool';
@@ -38,8 +39,8 @@ export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'
  * stored for `tasks/result` (a tool error is a `failed` task that keeps its `isError` result).
  *
  * @throws McpError -32602 for an unknown tool, invalid arguments or ttl; -32601 for a tool whose
- *   `taskSupport` is `forbidden`; -32029 when the session (or, stateless, the server) runs its most calls;
- *   -32600 for a refused call.
+ *   `taskSupport` is `forbidden`; -32029 when the session (or, stateless, the server) runs its most calls,
+ *   or the task store holds its most tasks and all still run (`TooManyTasksError`); -32600 for a refused call.
  */
 export async function startServedTask(
   calls: ServedToolCalls,
@@ -136,6 +137,10 @@ function toSettlement(result: CallToolResult): TaskSettlement {
 /** A call refused before its task existed, as the JSON-RPC error a task-augmented request gets. */
 function toRefusal(error: unknown, toolName: string, calls: ServedToolCalls): McpError {
   if (error instanceof McpError) return error;
+  // A full task store is refused as a full call gate is: the client may retry once a task ended.
+  if (error instanceof TooManyTasksError) {
+    return new McpError(TOO_MANY_CALLS_ERROR_CODE, error.message, { bound: error.bound, limit: error.limit });
+  }
   if (!isCallerFacingError(error)) calls.reportError(error, toolName);
   const text = toCallToolErrorResult(error, toolName).content[0];
   const message = text && text.type === 'text' ? text.text : `Tool '${toolName}' did not run.`;
