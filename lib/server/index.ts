@@ -37,6 +37,7 @@ export type {
   SessionRecord,
   NewSessionRecord,
   SessionRecordChanges,
+  SessionAdmission,
 } from './state/session-store';
 export type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from './state/event-log';
 export type {
@@ -59,6 +60,8 @@ export {
   SESSION_STORE_UNAVAILABLE_RPC_CODE,
 } from '../errors/session-store-unavailable-error';
 export { SessionStoreDataError } from '../errors/session-store-data-error';
+export { SessionLimitError } from '../errors/session-limit-error';
+export type { SessionLimit, SessionLimitErrorOptions } from '../errors/session-limit-error';
 export {
   RESOURCE_NOT_FOUND_ERROR_CODE,
   CATALOG_ACCESS_DENIED_ERROR_CODE,
