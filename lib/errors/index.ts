@@ -16,6 +16,8 @@ export {
 } from './session-store-unavailable-error';
 export type { SessionStoreUnavailableErrorOptions } from './session-store-unavailable-error';
 export { SessionStoreDataError } from './session-store-data-error';
+export { SessionLimitError } from './session-limit-error';
+export type { SessionLimit, SessionLimitErrorOptions } from './session-limit-error';
 export type { SessionStoreDataErrorOptions } from './session-store-data-error';
 export { TooManyTasksError } from './too-many-tasks-error';
 export type { TooManyTasksErrorOptions } from './too-many-tasks-error';

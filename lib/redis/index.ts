@@ -29,3 +29,4 @@ export { SessionStoreDataError } from '../errors/session-store-data-error';
 export { TooManyTasksError } from '../errors/too-many-tasks-error';
 export { TaskResultTooLargeError } from '../errors/task-result-too-large-error';
 export type { TaskStoreLimits } from '../tasks/task-store-limits';
+export { SessionLimitError } from '../errors/session-limit-error';

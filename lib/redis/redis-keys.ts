@@ -53,3 +53,19 @@ export function toSessionKeys(prefix: string, key: SessionKey) {
     busLog: `${prefix}bus:${tail}:log`,
   };
 }
+
+/**
+ * The keys that count the sessions of a prefix against the caps, all under the hash tag `{caps}` so one
+ * script reaches them on Redis Cluster: `<prefix>sessions:{caps}` (sorted set: each admitted session, by
+ * the key tail of its record, scored by when it expires), `…:clients` (hash: sessions per client) and
+ * `…:client-of` (hash: the client of each admitted session).
+ */
+export function toSessionCapKeys(prefix: string) {
+  const members = `${prefix}sessions:{caps}`;
+  return { members, clients: `${members}:clients`, clientOf: `${members}:client-of` };
+}
+
+/** The member of a session in the cap keys: the tail of its record's key. */
+export function toSessionCapMember(key: SessionKey): string {
+  return `${key.tokenSubject ?? ''}:{${key.sessionId}}`;
+}

@@ -3,6 +3,7 @@ import { ToolInputError } from '../errors/tool-input-error';
 import type { SessionKey } from '../server/state/session-key';
 import type {
   NewSessionRecord,
+  SessionAdmission,
   SessionRecord,
   SessionRecordChanges,
   SessionStore,
@@ -10,6 +11,7 @@ import type {
 import { defineRedisScript } from './redis-commands';
 import type { RedisCommands } from './redis-commands';
 import { assertStorableSessionKey, isStorableSessionKey, toSessionKeys } from './redis-keys';
+import { RedisSessionCaps } from './redis-session-caps';
 
 /** The layout of the session hash; a hash with another `format` is not ours. */
 const FORMAT = '1';
@@ -49,11 +51,14 @@ export interface RedisSessionStoreOptions {
  * The session records on Redis, shared by every process serving the agent: a hash per session
  * (`<prefix>session:<token subject>:{<session id>}`) whose expiry (PEXPIRE) follows the idle timeout. Create,
  * touch and update are Lua scripts, so a session is created only once and an expired one is never revived.
+ * The caps of `create` are counted beside the records (see {@link RedisSessionCaps}), by every process
+ * sharing the prefix: a touch moves a session's place on with its record, a delete gives it back.
  */
 export class RedisSessionStore implements SessionStore {
   readonly idleTimeoutMs: number;
   private readonly commands: RedisCommands;
   private readonly keyPrefix: string;
+  private readonly caps: RedisSessionCaps;
 
   /** @throws ToolInputError when `idleTimeoutMs` is not a whole number of at least 1. */
   constructor(options: RedisSessionStoreOptions) {
@@ -65,10 +70,22 @@ export class RedisSessionStore implements SessionStore {
     this.idleTimeoutMs = options.idleTimeoutMs;
     this.commands = options.commands;
     this.keyPrefix = options.keyPrefix ?? 'protolink:';
+    this.caps = new RedisSessionCaps(this.commands, this.keyPrefix, this.idleTimeoutMs);
   }
 
-  async create(record: NewSessionRecord): Promise<SessionRecord> {
+  async create(record: NewSessionRecord, admission?: SessionAdmission): Promise<SessionRecord> {
     assertStorableSessionKey(record);
+    // The place first: a process that dies between the two steps leaves a place that expires, no record.
+    const placed = admission ? await this.caps.admit(record, admission) : false;
+    try {
+      return await this.createRecord(record);
+    } catch (error) {
+      if (placed) await this.caps.release(record).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async createRecord(record: NewSessionRecord): Promise<SessionRecord> {
     const createdAt = Date.now();
     const fields: Record<string, string> = {
       format: FORMAT,
@@ -104,31 +121,35 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async touch(key: SessionKey): Promise<boolean> {
-    if (!isStorableSessionKey(key)) return false;
-    const reply = await this.commands.script(
-      TOUCH,
-      [this.keyOf(key)],
-      [String(this.idleTimeoutMs)],
-      key.sessionId,
-    );
-    return Number(reply) === 1;
+    return this.extend(key, []);
   }
 
   async update(key: SessionKey, changes: SessionRecordChanges): Promise<boolean> {
-    if (!isStorableSessionKey(key)) return false;
-    const fields = changes.logLevel === undefined ? [] : ['logLevel', changes.logLevel];
-    const reply = await this.commands.script(
-      TOUCH,
-      [this.keyOf(key)],
-      [String(this.idleTimeoutMs), ...fields],
-      key.sessionId,
-    );
-    return Number(reply) === 1;
+    return this.extend(key, changes.logLevel === undefined ? [] : ['logLevel', changes.logLevel]);
   }
 
   async delete(key: SessionKey): Promise<boolean> {
     if (!isStorableSessionKey(key)) return false;
-    return Number(await this.commands.send(['DEL', this.keyOf(key)], key.sessionId)) > 0;
+    const [deleted] = await Promise.all([
+      this.commands.send(['DEL', this.keyOf(key)], key.sessionId),
+      this.caps.release(key),
+    ]);
+    return Number(deleted) > 0;
+  }
+
+  /**
+   * Extends the record (changing `fields`) and its place under the caps, sent together (the two live on
+   * different Cluster slots); a record found gone gives its place back, so it is never counted again.
+   */
+  private async extend(key: SessionKey, fields: string[]): Promise<boolean> {
+    if (!isStorableSessionKey(key)) return false;
+    const [reply] = await Promise.all([
+      this.commands.script(TOUCH, [this.keyOf(key)], [String(this.idleTimeoutMs), ...fields], key.sessionId),
+      this.caps.refresh(key),
+    ]);
+    if (Number(reply) === 1) return true;
+    await this.caps.release(key);
+    return false;
   }
 
   private keyOf(key: SessionKey): string {

@@ -37,6 +37,7 @@ export type {
   SessionRecord,
   NewSessionRecord,
   SessionRecordChanges,
+  SessionAdmission,
 } from './state/session-store';
 export type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from './state/event-log';
 export type {
@@ -62,6 +63,8 @@ export { SessionStoreDataError } from '../errors/session-store-data-error';
 export { TooManyTasksError } from '../errors/too-many-tasks-error';
 export { TaskResultTooLargeError } from '../errors/task-result-too-large-error';
 export type { TaskStoreLimits } from '../tasks/task-store-limits';
+export { SessionLimitError } from '../errors/session-limit-error';
+export type { SessionLimit, SessionLimitErrorOptions } from '../errors/session-limit-error';
 export {
   RESOURCE_NOT_FOUND_ERROR_CODE,
   CATALOG_ACCESS_DENIED_ERROR_CODE,

@@ -35,7 +35,16 @@ export interface ServedSessionState {
   readonly gate: CallGate;
   /** The level the client chose with `logging/setLevel`. */
   readonly logLevel: LogLevelHolder;
+  /**
+   * How many of the gate's running calls are task runs: those are not use of the session (their client
+   * polls), so they do not keep a session of one process from expiring.
+   */
+  runningTasks: number;
 }
+
+/** The statusMessage of a task cancelled because the session that owned it ended. */
+export const SESSION_ENDED_TASK_MESSAGE =
+  'The session that owned this task ended (deleted, or expired) while it ran; its run was stopped.';
 
 /** What {@link ServedToolCalls} needs from the server options. */
 export interface ServedToolCallsOptions {
@@ -122,7 +131,22 @@ export class ServedToolCalls {
 
   /** A fresh state for one session (or one stateless request). */
   newSessionState(): ServedSessionState {
-    return { gate: new CallGate(this.maxConcurrentCalls), logLevel: { level: undefined } };
+    return {
+      gate: new CallGate(this.maxConcurrentCalls),
+      logLevel: { level: undefined },
+      runningTasks: 0,
+    };
+  }
+
+  /**
+   * The session ended (deleted, or expired): cancels the tasks it owns that run in this process (their
+   * signals abort; recorded `cancelled` with {@link SESSION_ENDED_TASK_MESSAGE}). Tasks owned by the token
+   * go on: any later session of that token reads them.
+   */
+  async endSession(sessionId: string): Promise<void> {
+    const tasks = this.servedTasks;
+    if (!tasks || tasks.ownedByToken || !sessionId) return;
+    await tasks.runner.cancelOwned(tasks.ownerOf(sessionId), SESSION_ENDED_TASK_MESSAGE);
   }
 
   /** The `tools/list` result: every tool of the agent, read live. */

@@ -205,6 +205,25 @@ export class TaskRunner {
   }
 
   /**
+   * Cancels every task of `owner` that runs here (recorded `cancelled` with `message`, its signal aborted),
+   * as when the session that owned them ended; a run that has ended already keeps its outcome.
+   */
+  async cancelOwned(owner: string, message: string): Promise<void> {
+    const owned = [...this.running.values()].filter(
+      (task) => task.record.owner === owner && !task.settlement,
+    );
+    await Promise.all(
+      owned.map(async (task) => {
+        const { taskId } = task.record;
+        const record = await this.store.updateStatus(taskId, owner, 'cancelled', message).catch(() => null);
+        // Aborted even when the store could not be reached: nobody can read or cancel the task any more.
+        task.controller.abort(new Error(message));
+        if (record) task.onChange?.(record);
+      }),
+    );
+  }
+
+  /**
    * Moves a running task between `working` and `input_required` (never out of a terminal status); returns
    * the new record or null.
    */

@@ -20,6 +20,7 @@ import {
   sessionStoreContract,
   waitFor,
 } from '../fixtures/state/session-seam-contracts';
+import { sessionCapContract } from '../fixtures/state/session-cap-contract';
 
 describeWithRedis('protolink/redis session seams', () => {
   let server: RedisServerHandle;
@@ -49,6 +50,16 @@ describeWithRedis('protolink/redis session seams', () => {
     sessionStoreContract(
       (idleTimeoutMs) => new RedisSessionStore({ commands, keyPrefix: server.keyPrefix, idleTimeoutMs }),
     );
+    let capStores = 0;
+    sessionCapContract((idleTimeoutMs) => {
+      capStores += 1;
+      // A prefix of its own: the caps count every session of a prefix.
+      return new RedisSessionStore({
+        commands,
+        keyPrefix: `${server.keyPrefix}caps${capStores}:`,
+        idleTimeoutMs,
+      });
+    });
 
     it('keeps a session as a hash under the prefix, its expiry following the idle timeout', async () => {
       const key = newKey('subject');

@@ -77,6 +77,33 @@ describe('TaskRunner', () => {
     });
   });
 
+  describe('cancelOwned', () => {
+    it("cancels and aborts the owner's running tasks only, keeping an ended one's outcome", async () => {
+      const store = new InMemoryTaskStore();
+      const runner = new TaskRunner({ store, leaseMs: 60_000 });
+      const mine = [taskOptions(untilAborted, 'session:a'), taskOptions(untilAborted, 'session:a')];
+      const theirs = taskOptions(untilAborted, 'session:b');
+      const done = await runner.start(taskOptions(async () => 'finished', 'session:a'));
+      await done.run;
+      const started = await Promise.all(mine.map((options) => runner.start(options)));
+      const other = await runner.start(theirs);
+      await runner.cancelOwned('session:a', 'The session ended.');
+      for (const [index, options] of mine.entries()) {
+        expect((options.controller.signal.reason as Error).message).toBe('The session ended.');
+        await expect(store.get(started[index]!.record.taskId, 'session:a')).resolves.toMatchObject({
+          status: 'cancelled',
+          statusMessage: 'The session ended.',
+        });
+      }
+      expect(theirs.controller.signal.aborted).toBe(false);
+      await expect(store.get(done.record.taskId, 'session:a')).resolves.toMatchObject({
+        status: 'completed',
+      });
+      await expect(store.get(other.record.taskId, 'session:b')).resolves.toMatchObject({ status: 'working' });
+      await runner.close();
+    });
+  });
+
   describe('start', () => {
     it('stores the result once the store recovers, and the run gives the tool value', async () => {
       const store = new FlakyTaskStore();

@@ -26,6 +26,9 @@ import { isAnsweredTransportError } from './is-answered-transport-error';
 import { releaseCanceledCall } from './release-canceled-call';
 import { SharedSessions } from './shared-sessions';
 import { sendJsonRpcError } from './send-json-rpc-error';
+import { sendSessionLimit } from './send-session-limit';
+import { endMcpSession } from './end-mcp-session';
+import { toClientId } from './to-client-id';
 
 /** Options of {@link McpEndpoint}. */
 export interface McpEndpointOptions {
@@ -78,7 +81,10 @@ export class McpEndpoint {
     private readonly options: McpEndpointOptions,
   ) {
     if (options.sessionMode === 'stateful') {
-      this.sessions = new McpSessionStore({ idleTimeoutMs: options.sessionIdleTimeoutMs });
+      this.sessions = new McpSessionStore({
+        idleTimeoutMs: options.sessionIdleTimeoutMs,
+        shared: options.sharedState !== undefined,
+      });
       if (options.sharedState)
         this.shared = new SharedSessions(options.sharedState, {
           retryMs: options.sseRetryMs,
@@ -225,34 +231,22 @@ export class McpEndpoint {
       );
       return;
     }
-    // Shared sessions live in the store: this process's idlest copy can make room (rebuilt when it comes back).
-    if (sessions.size >= this.options.maxSessions && !(this.shared && sessions.releaseIdlest())) {
-      sendJsonRpcError(
-        response,
-        503,
-        -32000,
-        `Service Unavailable: ${this.options.maxSessions} sessions are open; retry later.`,
-        {
-          'retry-after': '5',
-        },
-      );
+    const { maxSessions, maxSessionsPerClient } = this.options;
+    // Shared sessions are counted in the store (below); this process's idlest copy can make room for memory.
+    if (sessions.held >= maxSessions && !(this.shared && sessions.releaseIdlest())) {
+      sendSessionLimit(response, 'maxSessions', maxSessions);
       return;
     }
     const clientAddress = request.socket.remoteAddress ?? 'unknown';
-    if (sessions.countFor(clientAddress) >= this.options.maxSessionsPerClient) {
-      sendJsonRpcError(
-        response,
-        429,
-        -32000,
-        `Too Many Requests: this client already has ${this.options.maxSessionsPerClient} sessions open; close one (DELETE) or retry later.`,
-        { 'retry-after': '5' },
-      );
+    if (!this.shared && sessions.countFor(clientAddress) >= maxSessionsPerClient) {
+      sendSessionLimit(response, 'maxSessionsPerClient', maxSessionsPerClient);
       return;
     }
     let key: SessionKey | undefined;
     if (this.shared) {
       key = this.shared.keyOf(randomUUID(), request);
-      if (!(await this.shared.create(key, body, response))) return;
+      const admission = { maxSessions, maxSessionsPerClient, client: toClientId(clientAddress) };
+      if (!(await this.shared.create(key, body, response, admission))) return;
     }
     const session = await this.openSession(sessions, clientAddress, key);
     session.protocolVersion = negotiateProtocolVersion(body);
@@ -273,8 +267,9 @@ export class McpEndpoint {
     key: SessionKey,
     clientAddress: string,
   ): Promise<McpSession> {
-    // At the cap, the idlest copy makes room; when every one is busy the copy opens anyway (the session exists).
-    if (sessions.size >= this.options.maxSessions) sessions.releaseIdlest();
+    // The session is counted in the store already; at the cap of copies here, the idlest makes room (when
+    // every one is busy the copy opens anyway: the session exists).
+    if (sessions.held >= this.options.maxSessions) sessions.releaseIdlest();
     const session = await this.openSession(sessions, clientAddress, key);
     try {
       await primeSessionReplica(session.transport, record);
@@ -323,6 +318,8 @@ export class McpEndpoint {
     });
     session.transport.onclose = () => {
       if (session.id && sessions.get(session.id) === session) sessions.delete(session.id);
+      // Deleted or expired (not a copy let go of): its calls and the tasks it owns stop.
+      if (session.id && !session.released) endMcpSession(session, this.calls, this.options.onError);
       void session.link?.close().catch((error: unknown) => this.options.onError?.(error));
       // The session's events can never be resumed again: give their memory (and timers) back.
       const store = session.eventStore;

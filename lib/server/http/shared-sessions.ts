@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { JSONRPCMessage, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { SessionLimitError } from '../../errors/session-limit-error';
 import { SessionStoreDataError } from '../../errors/session-store-data-error';
 import { ToolInputError } from '../../errors/tool-input-error';
 import {
@@ -10,12 +11,13 @@ import {
   SessionStoreUnavailableError,
 } from '../../errors/session-store-unavailable-error';
 import type { SessionKey } from '../state/session-key';
-import type { SessionRecord } from '../state/session-store';
+import type { SessionAdmission, SessionRecord } from '../state/session-store';
 import type { SharedSessionState } from '../state/shared-session-state';
 import { toTokenSubject } from '../state/to-token-subject';
 import { negotiateProtocolVersion } from './align-protocol-version';
 import type { McpSession } from './mcp-session-store';
 import { sendJsonRpcError } from './send-json-rpc-error';
+import { sendSessionLimit } from './send-session-limit';
 import { claimTtlMs, SessionLink } from './session-link';
 import { cancelFastCalls } from './request-body-facts';
 import { serveFollowedStream } from './serve-followed-stream';
@@ -103,16 +105,27 @@ export class SharedSessions {
         this.attached.delete(session);
         continue;
       }
-      // Calls running here, or requests still unanswered on streams claimed here (a long tasks/result).
-      if (session.calls.gate.active === 0 && link.pendingClaims === 0) continue;
+      const { gate, runningTasks } = session.calls;
       try {
-        await this.shared.sessions.touch(link.key);
-        await link.renewClaims();
+        // Calls running here, or requests still unanswered on streams claimed here (a long tasks/result).
+        if (gate.active - runningTasks > 0 || link.pendingClaims > 0) {
+          if (await this.shared.sessions.touch(link.key)) await link.renewClaims();
+          else this.end(session);
+        } else if (runningTasks > 0 && !(await this.shared.sessions.get(link.key))) {
+          // Task runs are not use of the session (their client polls): they stop once it expired.
+          this.end(session);
+        }
       } catch (error) {
         // The heartbeat reports an outage once; anything else is this session's problem, reported.
         if (!(error instanceof SessionStoreUnavailableError)) this.onError(error);
       }
     }
+  }
+
+  /** The session is gone from the store (expired, or deleted with its bus message lost): its copy closes. */
+  private end(session: McpSession): void {
+    this.attached.delete(session);
+    void session.server.close().catch(() => undefined);
   }
 
   /** The key of a request's session: its id and the subject of the bearer token it carries. */
@@ -166,22 +179,32 @@ export class SharedSessions {
   }
 
   /**
-   * Records a new session before its initialize is handled. Resolves false, having answered, when the store
-   * cannot take it.
+   * Records a new session before its initialize is handled, counted against the caps of `admission` over
+   * every process. Resolves false, having answered, when the store cannot take it (503 or 429 at a cap, as
+   * one process answers).
    */
-  async create(key: SessionKey, body: unknown, response: ServerResponse): Promise<boolean> {
+  async create(
+    key: SessionKey,
+    body: unknown,
+    response: ServerResponse,
+    admission: SessionAdmission,
+  ): Promise<boolean> {
     const messages = Array.isArray(body) ? body : [body];
     const initialize = messages.find(isInitializeRequest);
     try {
-      await this.shared.sessions.create({
-        ...key,
-        protocolVersion: negotiateProtocolVersion(body),
-        clientCapabilities: (initialize?.params.capabilities ?? {}) as Record<string, unknown>,
-        clientInfo: (initialize?.params.clientInfo ?? {}) as Record<string, unknown>,
-      });
+      await this.shared.sessions.create(
+        {
+          ...key,
+          protocolVersion: negotiateProtocolVersion(body),
+          clientCapabilities: (initialize?.params.capabilities ?? {}) as Record<string, unknown>,
+          clientInfo: (initialize?.params.clientInfo ?? {}) as Record<string, unknown>,
+        },
+        admission,
+      );
       return true;
     } catch (error) {
-      this.answerStoreError(error, response);
+      if (error instanceof SessionLimitError) sendSessionLimit(response, error.limit, error.max);
+      else this.answerStoreError(error, response);
       return false;
     }
   }

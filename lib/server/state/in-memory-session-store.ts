@@ -1,6 +1,13 @@
+import { SessionLimitError } from '../../errors/session-limit-error';
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { SessionKey } from './session-key';
-import type { NewSessionRecord, SessionRecord, SessionRecordChanges, SessionStore } from './session-store';
+import type {
+  NewSessionRecord,
+  SessionAdmission,
+  SessionRecord,
+  SessionRecordChanges,
+  SessionStore,
+} from './session-store';
 
 /** Options of {@link InMemorySessionStore}. */
 export interface InMemorySessionStoreOptions {
@@ -11,16 +18,23 @@ export interface InMemorySessionStoreOptions {
 interface Entry {
   record: Omit<SessionRecord, 'expiresAt'>;
   expiresAt: number;
+  /** The client it was admitted for (counted by `maxSessionsPerClient`), when it was admitted. */
+  client?: string;
 }
 
 /**
  * The session records of one process, in a map: the default {@link SessionStore}, with no dependency. An
  * expired session is forgotten when it is next looked at, and expired sessions are swept whenever a new one
- * opens, so the map holds no more than the sessions of one idle timeout.
+ * opens, so the map holds no more than the sessions of one idle timeout. The caps of `create` count the
+ * sessions of the map that have not expired (an expired one is swept before it is counted).
  */
 export class InMemorySessionStore implements SessionStore {
   readonly idleTimeoutMs: number;
   private readonly sessions = new Map<string, Entry>();
+  /** The sessions of each admitted client, expired ones not yet swept included. */
+  private readonly perClient = new Map<string, number>();
+  /** The admitted sessions, expired ones not yet swept included. */
+  private admitted = 0;
   private nextSweep = 0;
 
   /** @throws ToolInputError when `idleTimeoutMs` is not a whole number of at least 1. */
@@ -38,19 +52,41 @@ export class InMemorySessionStore implements SessionStore {
     return this.sessions.size;
   }
 
-  async create(record: NewSessionRecord): Promise<SessionRecord> {
+  async create(record: NewSessionRecord, admission?: SessionAdmission): Promise<SessionRecord> {
     const now = Date.now();
     this.sweep(now);
     const id = toMapKey(record);
     if (this.live(id, now)) {
       throw new ToolInputError(`A session with id '${record.sessionId.slice(0, 100)}' exists already.`);
     }
+    if (admission) this.admit(admission, now);
     const stored: Entry = {
       record: { ...cloneJson(record), createdAt: now },
       expiresAt: now + this.idleTimeoutMs,
+      ...(admission ? { client: admission.client } : {}),
     };
     this.sessions.set(id, stored);
+    if (admission) {
+      this.admitted += 1;
+      this.perClient.set(admission.client, (this.perClient.get(admission.client) ?? 0) + 1);
+    }
     return toRecord(stored);
+  }
+
+  /** @throws SessionLimitError when a cap is reached by sessions that have not expired. */
+  private admit(admission: SessionAdmission, now: number): void {
+    const full = (): SessionLimitError | undefined =>
+      this.admitted >= admission.maxSessions
+        ? new SessionLimitError({ limit: 'maxSessions', max: admission.maxSessions })
+        : (this.perClient.get(admission.client) ?? 0) >= admission.maxSessionsPerClient
+          ? new SessionLimitError({ limit: 'maxSessionsPerClient', max: admission.maxSessionsPerClient })
+          : undefined;
+    if (!full()) return;
+    // Counted with expired sessions not yet swept: sweep them all before refusing.
+    this.nextSweep = 0;
+    this.sweep(now);
+    const refusal = full();
+    if (refusal) throw refusal;
   }
 
   async get(key: SessionKey): Promise<SessionRecord | undefined> {
@@ -78,7 +114,7 @@ export class InMemorySessionStore implements SessionStore {
   async delete(key: SessionKey): Promise<boolean> {
     const id = toMapKey(key);
     const existed = this.live(id, Date.now()) !== undefined;
-    this.sessions.delete(id);
+    this.forget(id);
     return existed;
   }
 
@@ -86,7 +122,7 @@ export class InMemorySessionStore implements SessionStore {
   private live(id: string, now: number): Entry | undefined {
     const entry = this.sessions.get(id);
     if (entry && entry.expiresAt <= now) {
-      this.sessions.delete(id);
+      this.forget(id);
       return undefined;
     }
     return entry;
@@ -95,7 +131,19 @@ export class InMemorySessionStore implements SessionStore {
   private sweep(now: number): void {
     if (now < this.nextSweep) return;
     this.nextSweep = now + this.idleTimeoutMs;
-    for (const [id, entry] of this.sessions) if (entry.expiresAt <= now) this.sessions.delete(id);
+    for (const [id, entry] of this.sessions) if (entry.expiresAt <= now) this.forget(id);
+  }
+
+  /** Drops an entry and its place under the per-client cap. */
+  private forget(id: string): void {
+    const entry = this.sessions.get(id);
+    if (!entry) return;
+    this.sessions.delete(id);
+    if (entry.client === undefined) return;
+    this.admitted -= 1;
+    const left = (this.perClient.get(entry.client) ?? 1) - 1;
+    if (left > 0) this.perClient.set(entry.client, left);
+    else this.perClient.delete(entry.client);
   }
 }
 

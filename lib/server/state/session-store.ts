@@ -19,6 +19,19 @@ export interface SessionRecord extends SessionKey {
 /** What a new session is opened with. */
 export type NewSessionRecord = Omit<SessionRecord, 'createdAt' | 'expiresAt'>;
 
+/**
+ * The caps a new session must fit under, counted over every session the store holds (over every process,
+ * when the store is shared): a session counts from its `create` until it is deleted or expires.
+ */
+export interface SessionAdmission {
+  /** Most sessions open at once (a whole number of at least 1). */
+  readonly maxSessions: number;
+  /** Most sessions open at once from one client (a whole number of at least 1). */
+  readonly maxSessionsPerClient: number;
+  /** Who opens the session (an opaque id, such as a hash of the client's address): only compared. */
+  readonly client: string;
+}
+
 /** The fields of a session that change after initialize. */
 export interface SessionRecordChanges {
   /** The level set by `logging/setLevel`. */
@@ -36,12 +49,15 @@ export interface SessionStore {
   /** How long a session lives without use (ms). */
   readonly idleTimeoutMs: number;
   /**
-   * Opens a session.
+   * Opens a session; with `admission`, only when it fits under the caps (checked and counted in one atomic
+   * step, so processes sharing the store cannot overshoot them together). A session opened without
+   * `admission` is not counted.
    *
+   * @throws SessionLimitError when a cap of `admission` is reached (nothing is created).
    * @throws ToolInputError when a session with that id exists.
    * @throws SessionStoreUnavailableError when a shared store cannot be reached.
    */
-  create(record: NewSessionRecord): Promise<SessionRecord>;
+  create(record: NewSessionRecord, admission?: SessionAdmission): Promise<SessionRecord>;
   /**
    * Returns the session, or undefined when it does not exist (never did, deleted, expired, or opened with
    * another token subject). Reading does not extend its life: call `touch` for that.
@@ -64,7 +80,7 @@ export interface SessionStore {
    */
   update(key: SessionKey, changes: SessionRecordChanges): Promise<boolean>;
   /**
-   * Deletes the session; returns whether it existed.
+   * Deletes the session (and its place under the caps); returns whether it existed.
    *
    * @throws SessionStoreUnavailableError when a shared store cannot be reached.
    */

@@ -61,7 +61,15 @@ export async function startServedTask(
   const ttlMs = tasks.resolveTtl(call.requestedTtl);
   const owner = tasks.ownerOf(call.sessionId, call.stdioConnectionId);
   // The run holds its slots (the session's, and the shared one of stateless serving) until it ends.
-  const leave = calls.enterGates(state);
+  const leaveGates = calls.enterGates(state);
+  state.runningTasks += 1;
+  let left = false;
+  const leave = (): void => {
+    if (left) return;
+    left = true;
+    state.runningTasks -= 1;
+    leaveGates();
+  };
   const controller = new AbortController();
   const related = { taskId: '' };
   const extra: McpCallExtra = {

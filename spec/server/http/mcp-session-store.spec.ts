@@ -101,6 +101,50 @@ describe('McpSessionStore', () => {
     });
   });
 
+  describe('a running task', () => {
+    it('does not keep its session past the idle timeout (its client polls), but a shared copy stays', async () => {
+      const closed: string[] = [];
+      const local = new McpSessionStore({ idleTimeoutMs: 1000, sweepIntervalMs: 60_000 });
+      const shared = new McpSessionStore({ idleTimeoutMs: 1000, sweepIntervalMs: 60_000, shared: true });
+      const tasking = () => ({ gate: { active: 2 }, runningTasks: 1 }) as never;
+      local.add({ ...fakeSession('one-task-one-call', closed), calls: tasking() });
+      local.add({
+        ...fakeSession('tasks-only', closed),
+        calls: { gate: { active: 1 }, runningTasks: 1 } as never,
+      });
+      shared.add({
+        ...fakeSession('shared-copy', closed),
+        calls: { gate: { active: 1 }, runningTasks: 1 } as never,
+      });
+      local.sweep(Date.now() + 5000);
+      shared.sweep(Date.now() + 5000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toEqual(['tasks-only']);
+      await local.closeAll();
+      await shared.closeAll();
+    });
+  });
+
+  describe('an ended session whose calls still run', () => {
+    it('stays counted (held, countFor) until its calls end; a copy let go of does not', async () => {
+      const closed: string[] = [];
+      const store = new McpSessionStore({ idleTimeoutMs: 1000, sweepIntervalMs: 60_000 });
+      const gate = { active: 1 };
+      store.add({ ...fakeSession('ended', closed, '10.0.0.1'), calls: { gate, runningTasks: 1 } as never });
+      store.add({
+        ...fakeSession('let-go', closed, '10.0.0.1'),
+        released: true,
+        calls: { gate: { active: 1 }, runningTasks: 0 } as never,
+      });
+      store.delete('ended');
+      store.delete('let-go');
+      expect([store.size, store.held, store.countFor('10.0.0.1')]).toEqual([0, 1, 1]);
+      gate.active = 0;
+      expect([store.held, store.countFor('10.0.0.1')]).toEqual([0, 0]);
+      await store.closeAll();
+    });
+  });
+
   describe('closeAll', () => {
     it('closes every session, even one whose server fails to close', async () => {
       const closed: string[] = [];

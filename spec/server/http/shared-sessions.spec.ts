@@ -239,8 +239,10 @@ function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
     expect(host.errors).toEqual([]);
   });
 
-  it('lets go of the idlest copy of a session at maxSessions, and rebuilds it when the session comes back', async () => {
-    const host = await hostRoundRobin(2, makeShared(), undefined, 1);
+  it('lets go of idle copies of sessions, and rebuilds them when the session comes back', async () => {
+    // Every copy let go of (as an endpoint does at its cap of copies; the session lives on in the store, and
+    // still counts there: see shared-sessions.caps.spec.ts) is rebuilt from its record on the next request.
+    const host = await hostRoundRobin(2, makeShared());
     cleanups.push(host.close);
     const add = async (sessionId: string, a: number) => {
       const answer = await rawRequest({
@@ -251,7 +253,6 @@ function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
       expect(answer.status).toBe(200);
       expect(answer.body).toContain(`"text":"${a + 1}"`);
     };
-    // Three sessions take turns on two endpoints that may each hold one: each copy is let go and rebuilt.
     const sessions = [
       await openRawSession(host.port),
       await openRawSession(host.port),
@@ -259,8 +260,12 @@ function behavesAcrossEndpoints(makeShared: () => MakeShared): void {
     ];
     for (let round = 0; round < 2; round += 1) {
       for (const [index, sessionId] of sessions.entries()) await add(sessionId, round * 10 + index);
+      for (const endpoint of host.endpoints) {
+        const copies = (endpoint as unknown as { sessions: { releaseIdlest(): boolean } }).sessions;
+        while (copies.releaseIdlest());
+      }
+      expect(host.endpoints.map((endpoint) => endpoint.sessionCount)).toEqual([0, 0]);
     }
-    expect(host.endpoints.map((endpoint) => endpoint.sessionCount)).toEqual([1, 1]);
     expect(host.errors).toEqual([]);
   });
 

@@ -12,9 +12,11 @@ import {
   sessionBusContract,
   sessionStoreContract,
 } from '../../fixtures/state/session-seam-contracts';
+import { sessionCapContract } from '../../fixtures/state/session-cap-contract';
 
 describe('InMemorySessionStore', () => {
   sessionStoreContract((idleTimeoutMs) => new InMemorySessionStore({ idleTimeoutMs }));
+  sessionCapContract((idleTimeoutMs) => new InMemorySessionStore({ idleTimeoutMs }));
 
   it('refuses an idle timeout that is not a whole number of at least 1', () => {
     for (const idleTimeoutMs of [0, -1, 1.5, Number.NaN]) {
