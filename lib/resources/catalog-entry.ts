@@ -1,5 +1,5 @@
 import type { NativeTool } from '../tools/native-tool';
-import type { McpUriTemplateMatcher } from '../tools/adapters/mcp/match-mcp-uri-template';
+import type { McpUriTemplateMatcher } from './match-mcp-uri-template';
 import type { CompletionProviders } from './completion-provider';
 
 /** What every catalog entry has: its names and the NativeTool that validates its arguments and runs it. */

@@ -2,7 +2,7 @@ import { PromptNotFoundError } from '../errors/prompt-not-found-error';
 import { ResourceNotFoundError } from '../errors/resource-not-found-error';
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { ToolInputError } from '../errors/tool-input-error';
-import type { McpUriVariableRefusal } from '../tools/adapters/mcp/match-mcp-uri-template';
+import type { McpUriVariableRefusal } from './match-mcp-uri-template';
 import type { CatalogEntry, PromptEntry, ResourceEntry, ResourceTemplateEntry } from './catalog-entry';
 import type { CompletionContext, CompletionProvider } from './completion-provider';
 import { scanCatalog } from './scan-catalog';

@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { assertKnownOptions, defineKnownOptions } from '../runtime/assert-known-options';
-import { compileMcpUriTemplate } from '../tools/adapters/mcp/match-mcp-uri-template';
+import { compileMcpUriTemplate } from './match-mcp-uri-template';
 import { catalogMethodDecorator, freezeCatalogOptions } from './catalog-method-decorator';
 import type { ResourceTemplateOptions } from './resource-options';
 

@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { RunAction } from '../runtime/run-action';
-import { compileMcpUriTemplate } from '../tools/adapters/mcp/match-mcp-uri-template';
+import { compileMcpUriTemplate } from './match-mcp-uri-template';
 import { buildParamDefinitions } from '../tools/metadata/build-tool-definitions';
 import type { CatalogMethodRecord } from '../tools/metadata/metadata-records';
 import type { ToolDefinition } from '../tools/metadata/tool-definition';

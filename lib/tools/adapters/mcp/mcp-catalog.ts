@@ -17,7 +17,7 @@ import type {
 import type { McpCatalogPins } from './mcp-catalog-pins';
 import type { McpSession } from './mcp-session';
 import { describeError } from './mcp-session-helpers';
-import type { McpUriTemplateMatcher } from './match-mcp-uri-template';
+import type { McpUriTemplateMatcher } from '../../../resources/match-mcp-uri-template';
 import { CATALOG_NOUNS, quoteKey, readMcpCatalogEntry } from './read-mcp-catalog-entry';
 import {
   LENIENT_GET_PROMPT_RESULT,

@@ -10,8 +10,8 @@ import type {
   MCPResourceInfo,
   MCPResourceTemplateInfo,
 } from './mcp-catalog-definition';
-import { compileMcpUriTemplate } from './match-mcp-uri-template';
-import type { McpUriTemplateMatcher } from './match-mcp-uri-template';
+import { compileMcpUriTemplate } from '../../../resources/match-mcp-uri-template';
+import type { McpUriTemplateMatcher } from '../../../resources/match-mcp-uri-template';
 
 /** One entry of a resources, templates or prompts listing, read: its definition, or why it cannot be used. */
 export type McpCatalogReading =

@@ -1,6 +1,6 @@
 import type { RE2JS } from 're2js';
-import { ToolDefinitionError } from '../../../errors/tool-definition-error';
-import { lazyRequire } from '../../../runtime/lazy-require';
+import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { lazyRequire } from '../runtime/lazy-require';
 
 // Loaded with the first template compiled: `@ResourceTemplate` is exported by `protolink`, which stays light.
 const loadRe2js = lazyRequire((): typeof import('re2js') => require('re2js'));

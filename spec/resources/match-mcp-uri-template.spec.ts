@@ -1,5 +1,5 @@
-import { ToolDefinitionError } from '../../../../lib/errors/tool-definition-error';
-import { compileMcpUriTemplate } from '../../../../lib/tools/adapters/mcp/match-mcp-uri-template';
+import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
+import { compileMcpUriTemplate } from '../../lib/resources/match-mcp-uri-template';
 
 describe('compileMcpUriTemplate', () => {
   it.each([
