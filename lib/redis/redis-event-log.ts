@@ -4,11 +4,11 @@ import {
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_MAX_STORED_EVENTS,
   DEFAULT_RESUME_WINDOW_MS,
-} from '../server/http/in-memory-event-store';
+} from '../mcp/rev2025-11-25/in-memory-event-store';
 import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from '../server/state/event-log';
 import type { SessionKey } from '../server/state/session-key';
 import { APPEND, DELETE_SESSION, HAS_EVENT, IS_COMPLETE, READ_AFTER, USAGE } from './event-log-scripts';
-import { tooBigToKeep } from '../server/http/too-big-to-keep';
+import { tooBigToKeep } from '../mcp/rev2025-11-25/too-big-to-keep';
 import type { RedisCommands, RedisScript } from './redis-commands';
 import { redisEventCost, redisStreamCost } from './redis-event-cost';
 import {

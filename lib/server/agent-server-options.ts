@@ -3,10 +3,13 @@ import { defineKnownOptions } from '../runtime/assert-known-options';
 import type { RunContext } from '../runtime/run-context';
 import type { TaskStore } from '../tasks/task-store';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
-import type { ServedCallInfo } from './served-call-info';
-import { DEFAULT_MAX_EVENT_STORE_BYTES } from './http/event-store-budget';
-import { DEFAULT_MAX_STORED_EVENT_BYTES, DEFAULT_RESUME_WINDOW_MS } from './http/in-memory-event-store';
-import type { ResumableEventStore } from './http/resumable-event-store';
+import type { ServedCallInfo } from '../mcp/serve/served-call-info';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
+import {
+  DEFAULT_MAX_STORED_EVENT_BYTES,
+  DEFAULT_RESUME_WINDOW_MS,
+} from '../mcp/rev2025-11-25/in-memory-event-store';
+import type { ResumableEventStore } from '../mcp/rev2025-11-25/resumable-event-store';
 
 /** Options of `startAgentServer` (and of `agent.start()` with the `http` transport). */
 export interface AgentServerOptions {

@@ -5,8 +5,8 @@ export {
   createMcpServer,
   DEFAULT_MAX_CONCURRENT_CALLS,
   TOO_MANY_CALLS_ERROR_CODE,
-} from './create-mcp-server';
-export type { McpServerOptions, ServedCallInfo } from './create-mcp-server';
+} from '../mcp/rev2025-11-25/create-mcp-server';
+export type { McpServerOptions, ServedCallInfo } from '../mcp/rev2025-11-25/create-mcp-server';
 export { startAgentServer, MCP_PATH, AGENT_CARD_PATH } from './start-agent-server';
 export { createAgentRequestHandler } from './create-agent-request-handler';
 export type { AgentRequestHandler } from './create-agent-request-handler';
@@ -18,19 +18,19 @@ export {
   DEFAULT_MAX_STORED_EVENTS,
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_RESUME_WINDOW_MS,
-} from './http/in-memory-event-store';
-export type { InMemoryEventStoreOptions } from './http/in-memory-event-store';
-export { EventStoreBudget, DEFAULT_MAX_EVENT_STORE_BYTES } from './http/event-store-budget';
-export type { EventStoreBudgetOptions } from './http/event-store-budget';
-export { createInMemoryEventStoreFactory } from './http/create-in-memory-event-store-factory';
-export type { InMemoryEventStoreFactoryOptions } from './http/create-in-memory-event-store-factory';
-export type { ResumableEventStore } from './http/resumable-event-store';
+} from '../mcp/rev2025-11-25/in-memory-event-store';
+export type { InMemoryEventStoreOptions } from '../mcp/rev2025-11-25/in-memory-event-store';
+export { EventStoreBudget, DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
+export type { EventStoreBudgetOptions } from '../mcp/rev2025-11-25/event-store-budget';
+export { createInMemoryEventStoreFactory } from '../mcp/rev2025-11-25/create-in-memory-event-store-factory';
+export type { InMemoryEventStoreFactoryOptions } from '../mcp/rev2025-11-25/create-in-memory-event-store-factory';
+export type { ResumableEventStore } from '../mcp/rev2025-11-25/resumable-event-store';
 export { serveStdio } from './serve-stdio';
 export type { ServeStdioOptions, StdioServerHandle } from './serve-stdio';
-export { isServableAgent } from './servable-agent';
-export type { ServableAgent, ServableAgentCard } from './servable-agent';
-export { toMcpTool } from './to-mcp-tool';
-export { toCallToolResult, toCallToolErrorResult, ERROR_META_KEY } from './to-call-tool-result';
+export { isServableAgent } from '../mcp/serve/servable-agent';
+export type { ServableAgent, ServableAgentCard } from '../mcp/serve/servable-agent';
+export { toMcpTool } from '../mcp/wire/to-mcp-tool';
+export { toCallToolResult, toCallToolErrorResult, ERROR_META_KEY } from '../mcp/wire/to-call-tool-result';
 export type { SessionKey } from './state/session-key';
 export type {
   SessionStore,
@@ -68,6 +68,6 @@ export type { SessionLimit, SessionLimitErrorOptions } from '../errors/session-l
 export {
   RESOURCE_NOT_FOUND_ERROR_CODE,
   CATALOG_ACCESS_DENIED_ERROR_CODE,
-} from './catalog/to-catalog-mcp-error';
-export { CATALOG_PAGE_SIZE } from './catalog/paginate-catalog';
-export { DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION } from './catalog/resource-subscriptions';
+} from '../mcp/serve/catalog/to-catalog-mcp-error';
+export { CATALOG_PAGE_SIZE } from '../mcp/serve/catalog/paginate-catalog';
+export { DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION } from '../mcp/serve/catalog/resource-subscriptions';

@@ -11,7 +11,7 @@ import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import { resolveListenAddress } from './resolve-listen-address';
 import { parsePublicUrl } from './parse-public-url';
 import { resolveRedisOption } from './resolve-redis-option';
-import type { ServableAgent } from './servable-agent';
+import type { ServableAgent } from '../mcp/serve/servable-agent';
 
 export { MCP_PATH, AGENT_CARD_PATH };
 

@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ActionPolicyError } from '../../lib/errors/action-policy-error';
 import type { AgentServerHandle } from '../../lib/server/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
-import { ERROR_META_KEY } from '../../lib/server/to-call-tool-result';
+import { ERROR_META_KEY } from '../../lib/mcp/wire/to-call-tool-result';
 import { connectHttpClient } from '../fixtures/serve/http-helpers';
 import { createLeakyAgent, LEAKED_SECRET } from '../fixtures/serve/leaky-agent';
 

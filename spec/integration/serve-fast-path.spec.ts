@@ -4,7 +4,7 @@ import { Agent } from '../../lib/agents/agent';
 import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
 import { RunContext } from '../../lib/runtime/run-context';
 import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
-import * as createMcpServerModule from '../../lib/server/create-mcp-server';
+import * as createMcpServerModule from '../../lib/mcp/rev2025-11-25/create-mcp-server';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { NativeTool } from '../../lib/tools/native-tool';
 import { ToolResult } from '../../lib/tools/tool-result';

@@ -6,7 +6,7 @@ import type { RedisServerHandle } from '../fixtures/redis/redis-server';
 import type { RoundRobinProxy } from '../fixtures/round-robin-proxy';
 import { startServeCluster } from '../fixtures/serve/serve-processes';
 import type { ServeCluster, ServeProcess } from '../fixtures/serve/serve-processes';
-import { LOST_INSTANCE_MESSAGE } from '../../lib/server/http/serve-followed-stream';
+import { LOST_INSTANCE_MESSAGE } from '../../lib/mcp/rev2025-11-25/serve-followed-stream';
 
 jest.setTimeout(180_000);
 

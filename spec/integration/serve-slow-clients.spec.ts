@@ -4,7 +4,7 @@ import type { ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
-import { TOO_MANY_CALLS_ERROR_CODE } from '../../lib/server/create-mcp-server';
+import { TOO_MANY_CALLS_ERROR_CODE } from '../../lib/mcp/rev2025-11-25/create-mcp-server';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';
 import {

@@ -3,31 +3,37 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage, LoggingLevel, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { CallGate } from '../call-gate';
-import { createSessionMcpServer, resolveInteractionTimeoutMs } from '../create-mcp-server';
-import type { McpServerOptions } from '../create-mcp-server';
-import type { ServableAgent } from '../servable-agent';
-import { DEFAULT_MAX_CONCURRENT_CALLS, ServedToolCalls } from '../served-tool-calls';
-import { admitGetStream, isPlainSseRequest } from './admit-get-stream';
-import { FastToolCalls } from './fast-tool-calls';
-import type { FastRequestScope } from './fast-tool-calls';
-import type { McpSession } from './mcp-session-store';
-import { McpSessionStore } from './mcp-session-store';
-import { alignProtocolVersion, negotiateProtocolVersion } from './align-protocol-version';
+import { CallGate } from '../../mcp/serve/call-gate';
+import {
+  createSessionMcpServer,
+  resolveInteractionTimeoutMs,
+} from '../../mcp/rev2025-11-25/create-mcp-server';
+import type { McpServerOptions } from '../../mcp/rev2025-11-25/create-mcp-server';
+import type { ServableAgent } from '../../mcp/serve/servable-agent';
+import { DEFAULT_MAX_CONCURRENT_CALLS, ServedToolCalls } from '../../mcp/serve/served-tool-calls';
+import { admitGetStream, isPlainSseRequest } from '../../mcp/rev2025-11-25/admit-get-stream';
+import { FastToolCalls } from '../../mcp/rev2025-11-25/fast-tool-calls';
+import type { FastRequestScope } from '../../mcp/rev2025-11-25/fast-tool-calls';
+import type { McpSession } from '../../mcp/rev2025-11-25/mcp-session-store';
+import { McpSessionStore } from '../../mcp/rev2025-11-25/mcp-session-store';
+import {
+  alignProtocolVersion,
+  negotiateProtocolVersion,
+} from '../../mcp/rev2025-11-25/align-protocol-version';
 import { NOT_PARSED, readJsonRpcBody } from './read-json-rpc-body';
-import type { ResumableEventStore } from './resumable-event-store';
+import type { ResumableEventStore } from '../../mcp/rev2025-11-25/resumable-event-store';
 import type { SessionKey } from '../state/session-key';
 import type { SessionRecord } from '../state/session-store';
 import type { SharedSessionState } from '../state/shared-session-state';
-import { primeSessionReplica } from './prime-session-replica';
+import { primeSessionReplica } from '../../mcp/rev2025-11-25/prime-session-replica';
 import { cancelFastCalls, containsInitialize, requestIdsOf, soloRequestId } from './request-body-facts';
-import { postRequestIds } from './session-link';
-import { isAnsweredTransportError } from './is-answered-transport-error';
-import { releaseCanceledCall } from './release-canceled-call';
-import { SharedSessions } from './shared-sessions';
+import { postRequestIds } from '../../mcp/rev2025-11-25/session-link';
+import { isAnsweredTransportError } from '../../mcp/rev2025-11-25/is-answered-transport-error';
+import { releaseCanceledCall } from '../../mcp/rev2025-11-25/release-canceled-call';
+import { SharedSessions } from '../../mcp/rev2025-11-25/shared-sessions';
 import { sendJsonRpcError } from './send-json-rpc-error';
-import { sendSessionLimit } from './send-session-limit';
-import { endMcpSession } from './end-mcp-session';
+import { sendSessionLimit } from '../../mcp/rev2025-11-25/send-session-limit';
+import { endMcpSession } from '../../mcp/rev2025-11-25/end-mcp-session';
 import { toClientId } from './to-client-id';
 
 /** Options of {@link McpEndpoint}. */

@@ -1,6 +1,6 @@
 import { ToolInputError } from '../../errors/tool-input-error';
-import { EventStoreBudget } from '../http/event-store-budget';
-import { InMemoryEventStore } from '../http/in-memory-event-store';
+import { EventStoreBudget } from '../../mcp/rev2025-11-25/event-store-budget';
+import { InMemoryEventStore } from '../../mcp/rev2025-11-25/in-memory-event-store';
 import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from './event-log';
 import type { SessionKey } from './session-key';
 

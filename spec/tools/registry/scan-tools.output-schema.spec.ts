@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Agent } from '../../../lib/agents/agent';
 import { ToolDefinitionError } from '../../../lib/errors/tool-definition-error';
-import { createMcpServer } from '../../../lib/server/create-mcp-server';
+import { createMcpServer } from '../../../lib/mcp/rev2025-11-25/create-mcp-server';
 import { Param } from '../../../lib/tools/decorators/param.decorator';
 import { Tool } from '../../../lib/tools/decorators/tool.decorator';
 import { generateSchemaManifest } from '../../../lib/tools/manifest/generate-schema-manifest';

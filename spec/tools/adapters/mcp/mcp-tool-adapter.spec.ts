@@ -10,7 +10,7 @@ import { ToolInputError } from '../../../../lib/errors/tool-input-error';
 import { ToolRuntimeError } from '../../../../lib/errors/tool-runtime-error';
 import { ToolValidationError } from '../../../../lib/errors/tool-validation-error';
 import { RunContext } from '../../../../lib/runtime/run-context';
-import { toCallToolErrorResult } from '../../../../lib/server/to-call-tool-result';
+import { toCallToolErrorResult } from '../../../../lib/mcp/wire/to-call-tool-result';
 import { isProcessAlive, testServerStdio } from '../../../fixtures/mcp/mcp-test-servers';
 
 async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {

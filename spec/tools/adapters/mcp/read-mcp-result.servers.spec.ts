@@ -5,7 +5,7 @@ import { ToolResult } from '../../../../lib/tools/tool-result';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { toRichCallToolResult } from '../../../../lib/server/to-rich-call-tool-result';
+import { toRichCallToolResult } from '../../../../lib/mcp/wire/to-rich-call-tool-result';
 import { serveStreamableHttp } from '../../../../samples/05-mcp/serve-streamable-http';
 import { everythingStdio, testServerStdio } from '../../../fixtures/mcp/mcp-test-servers';
 
