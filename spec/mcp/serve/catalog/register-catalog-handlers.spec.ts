@@ -14,7 +14,7 @@ import { startAgentServer } from '../../../../lib/server/start-agent-server';
 import { createGuardedCatalog } from '../../../fixtures/catalog/guarded-catalog';
 import type { GuardedCatalog } from '../../../fixtures/catalog/guarded-catalog';
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = join(__dirname, '..', '..', '..', '..');
 const card = { name: 'files', description: 'Files', url: 'http://127.0.0.1:0' };
 const DENY_ALL = { 'files.read': 'deny', 'files.secret': 'deny', 'customers.read': 'deny' } as const;
 const FILE_TEMPLATE = { type: 'ref/resource', uri: 'files://{folder}/{name}' } as const;
