@@ -14,7 +14,7 @@ import type { McpEndpointOptions } from './http/mcp-endpoint';
 import type { ResumableEventStore } from '../mcp/rev2025-11-25/resumable-event-store';
 import { RequestGuard } from './http/request-guard';
 import { sendAgentCard } from './http/send-agent-card';
-import { sendJsonRpcError } from './http/send-json-rpc-error';
+import { sendJsonRpcError } from '../mcp/wire/send-json-rpc-error';
 import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import type { AgentServerSettings } from './resolve-agent-server-settings';
 import { resolveInteractionTimeoutMs } from '../mcp/rev2025-11-25/create-mcp-server';

@@ -6,7 +6,7 @@ import { AGENT_SERVER_DEFAULTS, AGENT_SERVER_OPTIONS } from './agent-server-opti
 import type { AgentServerHandle, AgentServerOptions } from './agent-server-options';
 import { AGENT_CARD_PATH, createAgentRequestHandler, MCP_PATH } from './create-agent-request-handler';
 import type { AgentRequestHandler } from './create-agent-request-handler';
-import { sendJsonRpcError } from './http/send-json-rpc-error';
+import { sendJsonRpcError } from '../mcp/wire/send-json-rpc-error';
 import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import { resolveListenAddress } from './resolve-listen-address';
 import { parsePublicUrl } from './parse-public-url';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isSessionEraVersion } from '../wire/protocol-eras';
 import type { McpSession } from './mcp-session-store';
-import { sendJsonRpcError } from '../../server/http/send-json-rpc-error';
+import { sendJsonRpcError } from '../wire/send-json-rpc-error';
 import { sendStoredReplay } from './send-stored-replay';
 
 /** What {@link admitGetStream} did with a GET. */

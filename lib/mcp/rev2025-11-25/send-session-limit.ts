@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SessionLimit } from '../../errors/session-limit-error';
-import { sendJsonRpcError } from '../../server/http/send-json-rpc-error';
+import { sendJsonRpcError } from '../wire/send-json-rpc-error';
 
 /**
  * Refuses an `initialize` at a session cap, the same whether this process counted it or a shared store did:

@@ -16,10 +16,10 @@ import type { SharedSessionState } from '../../server/state/shared-session-state
 import { toTokenSubject } from '../../server/state/to-token-subject';
 import { negotiateProtocolVersion } from './align-protocol-version';
 import type { McpSession } from './mcp-session-store';
-import { sendJsonRpcError } from '../../server/http/send-json-rpc-error';
+import { sendJsonRpcError } from '../wire/send-json-rpc-error';
 import { sendSessionLimit } from './send-session-limit';
 import { claimTtlMs, SessionLink } from './session-link';
-import { cancelFastCalls } from '../../server/http/request-body-facts';
+import { cancelFastCalls } from './request-body-facts';
 import { serveFollowedStream } from './serve-followed-stream';
 
 /** How often a process renews its heartbeat, and how long one lasts (a dead process is known within this). */

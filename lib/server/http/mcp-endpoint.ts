@@ -20,18 +20,23 @@ import {
   alignProtocolVersion,
   negotiateProtocolVersion,
 } from '../../mcp/rev2025-11-25/align-protocol-version';
-import { NOT_PARSED, readJsonRpcBody } from './read-json-rpc-body';
+import { NOT_PARSED, readJsonRpcBody } from '../../mcp/wire/read-json-rpc-body';
 import type { ResumableEventStore } from '../../mcp/rev2025-11-25/resumable-event-store';
 import type { SessionKey } from '../state/session-key';
 import type { SessionRecord } from '../state/session-store';
 import type { SharedSessionState } from '../state/shared-session-state';
 import { primeSessionReplica } from '../../mcp/rev2025-11-25/prime-session-replica';
-import { cancelFastCalls, containsInitialize, requestIdsOf, soloRequestId } from './request-body-facts';
+import {
+  cancelFastCalls,
+  containsInitialize,
+  requestIdsOf,
+  soloRequestId,
+} from '../../mcp/rev2025-11-25/request-body-facts';
 import { postRequestIds } from '../../mcp/rev2025-11-25/session-link';
 import { isAnsweredTransportError } from '../../mcp/rev2025-11-25/is-answered-transport-error';
 import { releaseCanceledCall } from '../../mcp/rev2025-11-25/release-canceled-call';
 import { SharedSessions } from '../../mcp/rev2025-11-25/shared-sessions';
-import { sendJsonRpcError } from './send-json-rpc-error';
+import { sendJsonRpcError } from '../../mcp/wire/send-json-rpc-error';
 import { sendSessionLimit } from '../../mcp/rev2025-11-25/send-session-limit';
 import { endMcpSession } from '../../mcp/rev2025-11-25/end-mcp-session';
 import { toClientId } from './to-client-id';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServableAgent } from '../../mcp/serve/servable-agent';
-import { sendJsonRpcError } from './send-json-rpc-error';
+import { sendJsonRpcError } from '../../mcp/wire/send-json-rpc-error';
 
 /**
  * Answers a request for the agent's A2A card (GET or HEAD; other methods get 405). A card whose URL is

@@ -1,6 +1,6 @@
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { McpSession } from '../../mcp/rev2025-11-25/mcp-session-store';
+import type { McpSession } from './mcp-session-store';
 
 /** Passes the client's `notifications/cancelled` in the body to the session's fast calls they name. */
 export function cancelFastCalls(session: McpSession, body: unknown): void {

@@ -1,6 +1,6 @@
 import { JSONRPCMessageSchema, JSONRPCRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
-import { isPlainJsonRpcRequest } from '../../../lib/server/http/is-plain-json-rpc-request';
+import { isPlainJsonRpcRequest } from '../../../lib/mcp/wire/is-plain-json-rpc-request';
 
 describe('isPlainJsonRpcRequest', () => {
   it('accepts the plain requests clients send', () => {
