@@ -17,6 +17,7 @@ import { sendAgentCard } from './http/send-agent-card';
 import { sendJsonRpcError } from './http/send-json-rpc-error';
 import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import type { AgentServerSettings } from './resolve-agent-server-settings';
+import { DEFAULT_SESSION_BUS_MAX_BYTES } from './state/session-bus';
 import { resolveInteractionTimeoutMs } from './create-mcp-server';
 import { loadRedisBackend } from './load-redis-backend';
 import { toTokenSubject } from './state/to-token-subject';
@@ -116,7 +117,7 @@ export function createAgentRequestHandler(
   const endpoints = new EndpointSource(
     agent,
     endpointOptions,
-    redis && connectionTo(redis, settings, onError),
+    redis && connectionTo(redis, settings, options.maxEventStoreBytes, onError),
   );
   const guards = new Map<number, RequestGuard>();
   const guardFor = (request: IncomingMessage): RequestGuard => {
@@ -254,6 +255,7 @@ class EndpointSource {
 function connectionTo(
   redis: RedisOption,
   settings: AgentServerSettings,
+  maxEventStoreBytes: number | undefined,
   onError: ((error: unknown) => void) | undefined,
 ): SharedStateConnection {
   const createRedisBackend = loadRedisBackend();
@@ -267,6 +269,10 @@ function connectionTo(
         maxBytes: settings.maxEventStoreBytesPerSession,
         resumeWindowMs: settings.eventStoreResumeWindowMs,
       },
+      // Whatever one request body carries (a client's answer) fits on the bus.
+      bus: { maxBytes: Math.max(DEFAULT_SESSION_BUS_MAX_BYTES, 2 * settings.maxBodyBytes) },
+      // Unset, the backend's default: 64 MiB, or half of Redis's maxmemory when that is less.
+      maxTotalBytes: maxEventStoreBytes,
       // A Redis that stays down fails every reconnect the same way: told once, not every 2 s.
       onConnectionError: (error) => {
         const message = error instanceof Error ? error.message : String(error);
