@@ -17,6 +17,8 @@ export {
 export type { SessionStoreUnavailableErrorOptions } from './session-store-unavailable-error';
 export { SessionStoreDataError } from './session-store-data-error';
 export type { SessionStoreDataErrorOptions } from './session-store-data-error';
+export { SessionBusMessageTooLargeError } from './session-bus-message-too-large-error';
+export type { SessionBusMessageTooLargeErrorOptions } from './session-bus-message-too-large-error';
 export { ToolDefinitionError } from './tool-definition-error';
 export { ActionPolicyError } from './action-policy-error';
 export type { ActionPolicyErrorOptions } from './action-policy-error';

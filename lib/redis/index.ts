@@ -26,3 +26,4 @@ export { RedisCommands } from './redis-commands';
 export type { RedisClientLike } from './redis-client-like';
 export { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';
 export { SessionStoreDataError } from '../errors/session-store-data-error';
+export { SessionBusMessageTooLargeError } from '../errors/session-bus-message-too-large-error';
