@@ -14,9 +14,11 @@ local b = busOf(tail)
 local maxEntries, retention, maxBytes = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
 local channel, json, bytes, logCost = ARGV[8], ARGV[9], tonumber(ARGV[10]), tonumber(ARGV[11])
 local charged = tonumber(redis.call('HGET', b.counters, 'bytes'))
-if charged ~= nil then removeUnit(busUnit(b, charged), charged) end
-if charged == nil or redis.call('EXISTS', b.log) == 0 then charged = logCost end
+local starts = redis.call('EXISTS', b.log) == 0
+-- The first write: a Redis at maxmemory refuses it (OOM), before anything else was changed.
 local id = redis.call('XADD', b.log, '*', 'm', json, 'b', bytes)
+if charged ~= nil then removeUnit(busUnit(b, charged), charged) end
+if charged == nil or starts then charged = logCost end
 charged = charged + bytes
 local time = tonumber(string.match(id, '^(%d+)-'))
 local length = redis.call('XLEN', b.log)

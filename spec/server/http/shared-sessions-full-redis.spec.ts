@@ -142,6 +142,10 @@ describeWithRedis(
       const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } };
       const added = await post(handle, existing, call);
       expect([added.status, added.json?.result?.content?.[0]?.text]).toEqual([200, '5']);
+      // What must reach the other processes needs room on the bus: refused the same way.
+      const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'late' } };
+      const canceled = await post(handle, existing, cancel);
+      expect([canceled.status, canceled.json?.error?.message]).toEqual([503, refused.json.error.message]);
       // Once there is room again, new sessions are created again.
       for (let n = 0; n < stored; n += 1) await admin.del(`junk:${n}`);
       const fresh = await rawRequest({ port: handle.port, headers: MCP_HEADERS, body: initializeBody() });
