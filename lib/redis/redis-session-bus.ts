@@ -14,12 +14,7 @@ import { PUBLISH } from './bus-log-scripts';
 import { BEFORE_FIRST_ENTRY, isEntryId, RedisBusReader } from './redis-bus-reader';
 import type { RedisCommands } from './redis-commands';
 import { redisBusEntryCost, redisBusLogCost } from './redis-event-cost';
-import {
-  assertStorableSessionKey,
-  isStorableSessionKey,
-  toBudgetKeys,
-  toSessionKeys,
-} from './redis-keys';
+import { assertStorableSessionKey, isStorableSessionKey, toBudgetKeys, toSessionKeys } from './redis-keys';
 
 /** Default of {@link RedisSessionBusOptions.maxEntries}. */
 export const DEFAULT_BUS_MAX_ENTRIES = 1_000;

@@ -232,7 +232,11 @@ describeWithRedis('The byte bounds of the Redis logs', () => {
       const bus = makeBus();
       const log = new RedisEventLog({ commands, keyPrefix: prefix, keyTtlMs: 60_000 });
       const deleted = newKey('subject');
-      await log.append(deleted, 'stream-a', { jsonrpc: '2.0', method: 'n', params: { text: 'x'.repeat(10_000) } });
+      await log.append(deleted, 'stream-a', {
+        jsonrpc: '2.0',
+        method: 'n',
+        params: { text: 'x'.repeat(10_000) },
+      });
       await log.append(deleted, 'stream-b', { jsonrpc: '2.0', id: 1, result: {} });
       expect(await charged()).toBeGreaterThan(10_000);
       await log.deleteSession(deleted);
@@ -246,7 +250,9 @@ describeWithRedis('The byte bounds of the Redis logs', () => {
       const live = newKey('subject');
       await bus.publish(live, { t: 'wake', s: 'x' });
       const members = await admin.zRange(toBudgetKeys(prefix).order, 0, -1);
-      expect(members).toEqual([`B|${keysOf(live).tail}|${await admin.hGet(keysOf(live).busCounters, 'bytes')}`]);
+      expect(members).toEqual([
+        `B|${keysOf(live).tail}|${await admin.hGet(keysOf(live).busCounters, 'bytes')}`,
+      ]);
       // The budget's own keys expire with the logs they charge.
       expect(await admin.pTTL(toBudgetKeys(prefix).budget)).toBeGreaterThan(50_000);
     });

@@ -4,7 +4,7 @@ import { SessionStoreUnavailableError } from '../../lib/errors/session-store-una
 import { ToolInputError } from '../../lib/errors/tool-input-error';
 import type { RedisClientLike } from '../../lib/redis/redis-client-like';
 import { RedisCommands } from '../../lib/redis/redis-commands';
-import { redisBusEntryCost, redisBusLogCost } from '../../lib/redis/redis-event-cost';
+import { redisBusEntryCost } from '../../lib/redis/redis-event-cost';
 import { toSessionKeys } from '../../lib/redis/redis-keys';
 import { RedisSessionBus } from '../../lib/redis/redis-session-bus';
 import type { RedisSessionBusOptions } from '../../lib/redis/redis-session-bus';

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { SessionBusMessageTooLargeError } from '../../../lib/errors/session-bus-message-too-large-error';
 import { createRedisBackend } from '../../../lib/redis/index';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../lib/server/http/bound-link-message';
 import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
@@ -15,7 +16,7 @@ import { InMemorySessionStore } from '../../../lib/server/state/in-memory-sessio
 import type { SharedSessionState } from '../../../lib/server/state/shared-session-state';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';
-import { waitFor } from '../../fixtures/serve/http-helpers';
+import { MCP_HEADERS, rawRequest, waitFor } from '../../fixtures/serve/http-helpers';
 import {
   agentWithAskAndShout,
   readJsonBody,
@@ -47,7 +48,11 @@ async function hostTwo(makeShared: () => Promise<SharedSessionState>, toSecond: 
   const agent = agentWithAskAndShout();
   const errors: unknown[] = [];
   const endpoints = states.map(
-    (shared) => new McpEndpoint(agent, sharedEndpointOptions(shared, (error) => errors.push(error))),
+    (shared) =>
+      new McpEndpoint(
+        agent,
+        sharedEndpointOptions(shared, (error) => errors.push(error)),
+      ),
   );
   const served = [0, 0];
   const server: Server = createServer((request, response) => {
@@ -105,6 +110,29 @@ function behavesWithinTheBusBound(makeShared: () => () => Promise<SharedSessionS
     const [context] = host.agent.log.contexts;
     expect(context?.cancelReason).toBe('y'.repeat(MAX_CANCEL_REASON_LENGTH));
     expect(host.errors).toEqual([]);
+  });
+
+  it('keeps a cancel too big for the bus even cut short to the process it lands on, and says so', async () => {
+    const host = await hostTwo(makeShared(), () => false);
+    const client = await connect(host.url);
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    const port = Number(new URL(host.url).port);
+    const cancel = {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 'z'.repeat(70_000) },
+    };
+    const answered = await rawRequest({
+      port,
+      headers: { ...MCP_HEADERS, 'mcp-session-id': sessionId },
+      body: JSON.stringify(cancel),
+    });
+    expect(answered.status).toBe(202);
+    expect(host.errors).toHaveLength(1);
+    expect(host.errors[0]).toBeInstanceOf(SessionBusMessageTooLargeError);
+    expect((host.errors[0] as SessionBusMessageTooLargeError).maxBytes).toBe(BUS_MAX_BYTES);
+    // The session goes on.
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
   });
 }
 

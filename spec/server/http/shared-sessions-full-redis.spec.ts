@@ -70,13 +70,20 @@ describeWithRedis(
       // The review's flood: cancels with a 500 kB reason, on one session (before: Redis full in ~120).
       const flooder = await openRawSession(handle.port);
       for (let n = 0; n < 150; n += 1) {
-        const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: n, reason: BIG } };
+        const cancel = {
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: n, reason: BIG },
+        };
         statuses.push((await post(handle, flooder, cancel)).status);
       }
       // The cancels kept their request id and a short reason: the flooder's bus log is small.
       const flooderKeys = toSessionKeys(redis.keyPrefix, { sessionId: flooder });
       const [lastCancel] = (await admin.xRevRange(flooderKeys.busLog, '+', '-', { COUNT: 1 })) ?? [];
-      expect(JSON.parse(lastCancel!.message.m!).m.params).toEqual({ requestId: 149, reason: 'x'.repeat(1_000) });
+      expect(JSON.parse(lastCancel!.message.m!).m.params).toEqual({
+        requestId: 149,
+        reason: 'x'.repeat(1_000),
+      });
       expect(Number(await admin.hGet(flooderKeys.busCounters, 'bytes'))).toBeLessThan(2 * 1024 * 1024);
       // Answers of 500 kB for a process that does not exist, from many sessions: every bus log at its bound.
       for (let session = 0; session < 30; session += 1) {
@@ -90,7 +97,12 @@ describeWithRedis(
       for (let session = 0; session < 8; session += 1) {
         const sessionId = await openRawSession(handle.port);
         for (let n = 0; n < 3; n += 1) {
-          const call = { jsonrpc: '2.0', id: n + 2, method: 'tools/call', params: { name: 'echo', arguments: { text: BIG } } };
+          const call = {
+            jsonrpc: '2.0',
+            id: n + 2,
+            method: 'tools/call',
+            params: { name: 'echo', arguments: { text: BIG } },
+          };
           const answer = await post(handle, sessionId, call);
           expect([answer.status, answer.json?.result?.content?.[0]?.text?.length]).toEqual([200, BIG.length]);
         }
@@ -139,11 +151,20 @@ describeWithRedis(
       // The session it has needs no new record: its requests are answered (their events, not kept, go out live).
       const listed = await post(handle, existing, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
       expect([listed.status, Array.isArray(listed.json?.result?.tools)]).toEqual([200, true]);
-      const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } };
+      const call = {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 2, b: 3 } },
+      };
       const added = await post(handle, existing, call);
       expect([added.status, added.json?.result?.content?.[0]?.text]).toEqual([200, '5']);
       // What must reach the other processes needs room on the bus: refused the same way.
-      const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'late' } };
+      const cancel = {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 3, reason: 'late' },
+      };
       const canceled = await post(handle, existing, cancel);
       expect([canceled.status, canceled.json?.error?.message]).toEqual([503, refused.json.error.message]);
       // Once there is room again, new sessions are created again.
