@@ -23,6 +23,8 @@ export { TooManyTasksError } from './too-many-tasks-error';
 export type { TooManyTasksErrorOptions } from './too-many-tasks-error';
 export { TaskResultTooLargeError } from './task-result-too-large-error';
 export type { TaskResultTooLargeErrorOptions } from './task-result-too-large-error';
+export { SessionBusMessageTooLargeError } from './session-bus-message-too-large-error';
+export type { SessionBusMessageTooLargeErrorOptions } from './session-bus-message-too-large-error';
 export { ToolDefinitionError } from './tool-definition-error';
 export { ActionPolicyError } from './action-policy-error';
 export type { ActionPolicyErrorOptions } from './action-policy-error';

@@ -2,9 +2,12 @@ import { createClient } from 'redis';
 import { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';
 import { ToolInputError } from '../errors/tool-input-error';
 import { AGENT_SERVER_DEFAULTS } from '../server/agent-server-options';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
+import { DEFAULT_MAX_STORED_EVENT_BYTES } from '../mcp/rev2025-11-25/in-memory-event-store';
 import type { EventLogOptions } from '../server/state/event-log';
 import { resolveTaskStoreLimits } from '../tasks/task-store-limits';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
+import { DEFAULT_SESSION_BUS_MAX_BYTES } from '../server/state/session-bus';
 import type { RedisClientLike } from './redis-client-like';
 import { RedisCallLeases } from './redis-call-leases';
 import { RedisCommands } from './redis-commands';
@@ -36,6 +39,21 @@ export interface CreateRedisBackendOptions {
   eventLog?: EventLogOptions;
   /** Bounds of the task store, per owner and over the key prefix (defaults as the in-memory store's). */
   tasks?: TaskStoreLimits;
+  /** Bounds of the session bus, per session (see `RedisSessionBusOptions`). */
+  bus?: {
+    /** Most bytes of a session's bus log, as Redis allocates them (default 2 MiB); no message may take more. */
+    maxBytes?: number;
+    /** About how many messages a session's bus log keeps at most (default 1,000). */
+    maxEntries?: number;
+    /** How long a message is kept at least, unless a bound pushes it out first, in ms (default 5 min). */
+    retentionMs?: number;
+  };
+  /**
+   * Most bytes the event logs and bus logs of every session under the key prefix take in Redis together; the
+   * oldest events and bus logs of any session go first beyond it. Default: 64 MiB, or half of Redis's
+   * `maxmemory` (read at start) when that is less, and never less than a session's own bounds.
+   */
+  maxTotalBytes?: number;
   /** A command unanswered this long fails as unavailable, in ms (default 5 s). */
   commandTimeoutMs?: number;
   /** Connection errors of the clients the backend made (they reconnect by themselves meanwhile). */
@@ -56,6 +74,8 @@ export interface RedisBackend {
   readonly tasks: RedisTaskStore;
   /** The key prefix in use. */
   readonly keyPrefix: string;
+  /** The byte budget of the prefix's event logs and bus logs together (see `maxTotalBytes`). */
+  readonly maxTotalBytes: number;
   /** Ends the subscriptions and closes the connections the backend opened (never a client it was given). */
   close(): Promise<void>;
 }
@@ -67,7 +87,7 @@ export interface RedisBackend {
  *
  * @throws SessionStoreUnavailableError when the URL is not a Redis URL (not retryable) or Redis cannot be
  * reached (retryable).
- * @throws ToolInputError for a key prefix, timeout or bound that is not valid.
+ * @throws ToolInputError for a key prefix, timeout or bound that is not valid (no connection is left open).
  */
 export async function createRedisBackend(options: CreateRedisBackendOptions): Promise<RedisBackend> {
   const keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
@@ -93,29 +113,37 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
   subscriber.on('error', onError);
   const commands = new RedisCommands(client, timeoutMs);
   const subscriberCommands = new RedisCommands(subscriber, timeoutMs);
+  let events: RedisEventLog;
+  let bus: RedisSessionBus;
+  let maxTotalBytes: number;
   try {
     if (!client.isOpen) await commands.guard(() => client.connect());
     await subscriberCommands.guard(() => subscriber.connect());
     await commands.send(['PING']);
+    maxTotalBytes = options.maxTotalBytes ?? (await defaultMaxTotalBytes(commands, options));
+    events = new RedisEventLog({
+      commands,
+      keyPrefix,
+      keyTtlMs: idleTimeoutMs + (options.eventLog?.resumeWindowMs ?? 30_000),
+      ...options.eventLog,
+      maxTotalBytes,
+    });
+    bus = new RedisSessionBus({
+      commands,
+      subscriber: subscriberCommands,
+      keyPrefix,
+      keyTtlMs: idleTimeoutMs,
+      onReadError: onError,
+      ...options.bus,
+      maxTotalBytes,
+    });
   } catch (error) {
+    // A bound refused leaves no connection open either.
     await closeClient(subscriber);
     if (owned) await closeClient(client);
     throw error;
   }
   const sessions = new RedisSessionStore({ commands, keyPrefix, idleTimeoutMs });
-  const events = new RedisEventLog({
-    commands,
-    keyPrefix,
-    keyTtlMs: idleTimeoutMs + (options.eventLog?.resumeWindowMs ?? 30_000),
-    ...options.eventLog,
-  });
-  const bus = new RedisSessionBus({
-    commands,
-    subscriber: subscriberCommands,
-    keyPrefix,
-    keyTtlMs: idleTimeoutMs,
-    onReadError: onError,
-  });
   const leases = new RedisCallLeases({ commands, keyPrefix });
   const tasks = new RedisTaskStore({ commands, keyPrefix, ...taskLimits });
   let closed = false;
@@ -126,6 +154,7 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
     leases,
     tasks,
     keyPrefix,
+    maxTotalBytes,
     close: async () => {
       if (closed) return;
       closed = true;
@@ -134,6 +163,29 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
       if (owned) await closeClient(client);
     },
   };
+}
+
+/**
+ * 64 MiB, or half of Redis's `maxmemory` when that is less (the rest is for the session records, the tasks
+ * and Redis itself), but never less than what one session's logs may hold.
+ */
+async function defaultMaxTotalBytes(
+  commands: RedisCommands,
+  options: CreateRedisBackendOptions,
+): Promise<number> {
+  let maxmemory = 0;
+  try {
+    const info = String(await commands.send(['INFO', 'memory']));
+    maxmemory = Number(/^maxmemory:(\d+)/m.exec(info)?.[1] ?? 0);
+  } catch {
+    // A Redis that does not say (INFO refused to this user): the fixed default.
+  }
+  const share = maxmemory > 0 ? Math.floor(maxmemory / 2) : DEFAULT_MAX_EVENT_STORE_BYTES;
+  return Math.max(
+    Math.min(DEFAULT_MAX_EVENT_STORE_BYTES, share),
+    options.eventLog?.maxBytes ?? DEFAULT_MAX_STORED_EVENT_BYTES,
+    options.bus?.maxBytes ?? DEFAULT_SESSION_BUS_MAX_BYTES,
+  );
 }
 
 /** A client for a URL: fails at once while disconnected, reconnects by itself, and fails fast at start. */

@@ -30,3 +30,4 @@ export { TooManyTasksError } from '../errors/too-many-tasks-error';
 export { TaskResultTooLargeError } from '../errors/task-result-too-large-error';
 export type { TaskStoreLimits } from '../tasks/task-store-limits';
 export { SessionLimitError } from '../errors/session-limit-error';
+export { SessionBusMessageTooLargeError } from '../errors/session-bus-message-too-large-error';

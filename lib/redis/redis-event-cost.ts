@@ -1,5 +1,5 @@
-// What the event log costs in Redis, counted the way Redis allocates it, so that the byte bound holds for
-// what Redis itself holds (the MEMORY USAGE of a session's log keys), not only for the events' JSON. Redis
+// What the event log and the bus log cost in Redis, counted the way Redis allocates it, so that the byte
+// bounds hold for what Redis itself holds (the MEMORY USAGE of a session's log keys), not only for the JSON. Redis
 // keeps each stream entry in a listpack node of its Stream's radix tree, reserves 4 kB for the newest node
 // of every Stream, and its allocator (jemalloc) rounds every block up to a size class: up to a quarter more
 // than asked. Costs are upper bounds: a log of small events, which share nodes, is charged more than it
@@ -17,6 +17,9 @@ const ORDER_TEXT_BYTES = 34;
 const STREAM_RESERVE_BYTES = 4096;
 /** A Stream's object and radix tree, its entry in the key space and in the done set, besides the key's name. */
 const STREAM_BYTES = 640;
+
+/** A session's bus counters (a small hash): its object and fields, besides the key's name. */
+const COUNTERS_BYTES = 128;
 
 /** The block Redis's allocator hands out for `bytes`: jemalloc's size classes, four per doubling. */
 export function allocatedBytes(bytes: number): number {
@@ -46,5 +49,24 @@ export function redisStreamCost(streamKey: string, streamId: string): number {
     STREAM_BYTES +
     allocatedBytes(streamKey.length + 9) +
     2 * allocatedBytes(streamId.length + ORDER_TEXT_BYTES)
+  );
+}
+
+/** What one bus message of `jsonBytes` costs in Redis, at most (an entry of the session's bus log). */
+export function redisBusEntryCost(jsonBytes: number): number {
+  return allocatedBytes(jsonBytes + ENTRY_BYTES) + NODE_BYTES;
+}
+
+/**
+ * What a session's bus log costs in Redis besides its messages, at most: its Stream (`logKey`, the whole
+ * name) with the node Redis reserves, and its counters (`countersKey`).
+ */
+export function redisBusLogCost(logKey: string, countersKey: string): number {
+  return (
+    STREAM_RESERVE_BYTES +
+    STREAM_BYTES +
+    allocatedBytes(logKey.length + 9) +
+    allocatedBytes(countersKey.length + 9) +
+    COUNTERS_BYTES
   );
 }

@@ -1,5 +1,6 @@
 import { SessionStoreDataError } from '../errors/session-store-data-error';
 import { ToolInputError } from '../errors/tool-input-error';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
 import {
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_MAX_STORED_EVENTS,
@@ -15,6 +16,7 @@ import {
   assertStorableSessionKey,
   isStorableSessionKey,
   isStorableStreamId,
+  toBudgetKeys,
   toSessionKeys,
 } from './redis-keys';
 
@@ -35,6 +37,12 @@ export interface RedisEventLogOptions extends EventLogOptions {
    * deleted (a crashed process). Use the session idle timeout or more (default 30 min).
    */
   keyTtlMs?: number;
+  /**
+   * Most bytes the event logs and bus logs of every session under the key prefix take in Redis together (the
+   * prefix's budget, shared with the `RedisSessionBus` of the same prefix; default 64 MiB): beyond it the
+   * oldest events or bus logs of any session are dropped first. At least `maxBytes`.
+   */
+  maxTotalBytes?: number;
 }
 
 /**
@@ -45,7 +53,9 @@ export interface RedisEventLogOptions extends EventLogOptions {
  * complete streams by release time (`…:done`). Every write is one Lua script, so the bounds hold under
  * concurrent writers; streams whose window passed are released at the next read or write of the session,
  * and every key expires `keyTtlMs` after the session's last use. Bytes are counted as Redis allocates them
- * (`redisEventCost`, `redisStreamCost`), so `maxBytes` bounds what the session's log keys take in Redis.
+ * (`redisEventCost`, `redisStreamCost`), so `maxBytes` bounds what the session's log keys take in Redis, and
+ * `maxTotalBytes` what the logs of every session of the prefix take together (`<prefix>budget`, whose
+ * order drops the oldest event of any session first; see log-budget-lua.ts).
  */
 export class RedisEventLog implements EventLog {
   private readonly commands: RedisCommands;
@@ -54,8 +64,12 @@ export class RedisEventLog implements EventLog {
   private readonly maxBytes: number;
   private readonly resumeWindowMs: number;
   private readonly keyTtlMs: number;
+  private readonly maxTotalBytes: number;
 
-  /** @throws ToolInputError for a bound, window or expiry that is not a whole number of at least 1. */
+  /**
+   * @throws ToolInputError for a bound, window or expiry that is not a whole number of at least 1, a
+   * `maxBytes` too small to keep one stream with one event, or a `maxTotalBytes` under `maxBytes`.
+   */
   constructor(options: RedisEventLogOptions) {
     this.commands = options.commands;
     this.keyPrefix = options.keyPrefix ?? 'protolink:';
@@ -70,6 +84,12 @@ export class RedisEventLog implements EventLog {
     }
     this.resumeWindowMs = wholeNumber('resumeWindowMs', options.resumeWindowMs ?? DEFAULT_RESUME_WINDOW_MS);
     this.keyTtlMs = wholeNumber('keyTtlMs', options.keyTtlMs ?? 30 * 60 * 1000);
+    this.maxTotalBytes = wholeNumber('maxTotalBytes', options.maxTotalBytes ?? DEFAULT_MAX_EVENT_STORE_BYTES);
+    if (this.maxTotalBytes < this.maxBytes) {
+      throw new ToolInputError(
+        `RedisEventLog maxTotalBytes (maxEventStoreBytes when serving with redis) must be at least maxBytes (maxEventStoreBytesPerSession), ${this.maxBytes}: one session may hold that much; got ${this.maxTotalBytes}.`,
+      );
+    }
   }
 
   /** @throws ToolInputError when the session key or stream id cannot be stored. */
@@ -168,10 +188,11 @@ export class RedisEventLog implements EventLog {
 
   private run(script: RedisScript, key: SessionKey, args: string[]): Promise<unknown> {
     const keys = toSessionKeys(this.keyPrefix, key);
+    const budget = toBudgetKeys(this.keyPrefix);
     return this.commands.script(
       script,
-      [keys.log, keys.order, keys.done],
-      [keys.streamBase, String(this.keyTtlMs), ...args],
+      [budget.budget, budget.order, keys.log, keys.order, keys.done],
+      [this.keyPrefix, keys.tail, String(this.keyTtlMs), String(this.maxTotalBytes), ...args],
       key.sessionId,
     );
   }

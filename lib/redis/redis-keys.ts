@@ -37,13 +37,15 @@ export function isStorableStreamId(streamId: string): boolean {
  * as the hash tag (`{id}`) so a session's keys live on one Redis Cluster slot:
  * `<prefix>session:<subject>:{<id>}` (hash), `<prefix>log:<subject>:{<id>}` (hash of counters) with
  * `…:order` (sorted set), `…:done` (sorted set) and `…:stream:<streamId>` (one Redis Stream per stream), the
- * channel `<prefix>bus:<subject>:{<id>}` and the bus's durable log `<prefix>bus:<subject>:{<id>}:log` (a Redis
- * Stream).
+ * channel `<prefix>bus:<subject>:{<id>}`, the bus's durable log `<prefix>bus:<subject>:{<id>}:log` (a Redis
+ * Stream) and its counters `…:log:counters` (hash). `tail` is `<subject>:{<id>}`, which the scripts use to
+ * name the keys of a session they were not given (the byte budget of the prefix drops any session's oldest).
  */
 export function toSessionKeys(prefix: string, key: SessionKey) {
   const tail = `${key.tokenSubject ?? ''}:{${key.sessionId}}`;
   const log = `${prefix}log:${tail}`;
   return {
+    tail,
     session: `${prefix}session:${tail}`,
     log,
     order: `${log}:order`,
@@ -51,6 +53,7 @@ export function toSessionKeys(prefix: string, key: SessionKey) {
     streamBase: `${log}:stream:`,
     channel: `${prefix}bus:${tail}`,
     busLog: `${prefix}bus:${tail}:log`,
+    busCounters: `${prefix}bus:${tail}:log:counters`,
   };
 }
 
@@ -68,4 +71,13 @@ export function toSessionCapKeys(prefix: string) {
 /** The member of a session in the cap keys: the tail of its record's key. */
 export function toSessionCapMember(key: SessionKey): string {
   return `${key.tokenSubject ?? ''}:{${key.sessionId}}`;
+}
+
+/**
+ * The keys of a prefix's byte budget, shared by every session's event log and bus log under it:
+ * `<prefix>budget` (hash: the bytes charged) and `<prefix>budget:order` (sorted set: what is charged, oldest
+ * first). Every write of a log touches them, so the backend needs one Redis (or one primary), not a Cluster.
+ */
+export function toBudgetKeys(prefix: string): { budget: string; order: string } {
+  return { budget: `${prefix}budget`, order: `${prefix}budget:order` };
 }

@@ -1,5 +1,8 @@
+import { SessionBusMessageTooLargeError } from '../errors/session-bus-message-too-large-error';
 import { SessionStoreDataError } from '../errors/session-store-data-error';
 import { ToolInputError } from '../errors/tool-input-error';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
+import { DEFAULT_SESSION_BUS_MAX_BYTES } from '../server/state/session-bus';
 import type {
   SessionBus,
   SessionBusMessage,
@@ -7,10 +10,11 @@ import type {
   SessionBusSubscription,
 } from '../server/state/session-bus';
 import type { SessionKey } from '../server/state/session-key';
+import { PUBLISH } from './bus-log-scripts';
 import { BEFORE_FIRST_ENTRY, isEntryId, RedisBusReader } from './redis-bus-reader';
-import { defineRedisScript } from './redis-commands';
 import type { RedisCommands } from './redis-commands';
-import { assertStorableSessionKey, isStorableSessionKey, toSessionKeys } from './redis-keys';
+import { redisBusEntryCost, redisBusLogCost } from './redis-event-cost';
+import { assertStorableSessionKey, isStorableSessionKey, toBudgetKeys, toSessionKeys } from './redis-keys';
 
 /** Default of {@link RedisSessionBusOptions.maxEntries}. */
 export const DEFAULT_BUS_MAX_ENTRIES = 1_000;
@@ -20,20 +24,6 @@ export const DEFAULT_BUS_RETENTION_MS = 5 * 60 * 1000;
 export const DEFAULT_BUS_POLL_INTERVAL_MS = 1_000;
 /** Default of {@link RedisSessionBusOptions.backstopMs}: 30 s. */
 export const DEFAULT_BUS_BACKSTOP_MS = 30_000;
-
-// Appends the message to the session's bus log, bounds the log by count and by age (trimming whole nodes,
-// hence `~`), renews its expiry, and wakes the subscribers with the new entry's id: all in one step, so a
-// wake-up never announces an entry that is not there.
-const PUBLISH = defineRedisScript(`
-local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'm', ARGV[5])
-local time = tonumber(string.match(id, '^(%d+)-'))
-local retention = tonumber(ARGV[2])
-if time > retention then
-  redis.call('XTRIM', KEYS[1], 'MINID', '~', string.format('%.0f', time - retention))
-end
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('PUBLISH', ARGV[4], id)
-return id`);
 
 /** Options of {@link RedisSessionBus}. */
 export interface RedisSessionBusOptions {
@@ -50,8 +40,20 @@ export interface RedisSessionBusOptions {
   keyTtlMs?: number;
   /** About how many entries a session's bus log keeps at most (Redis trims whole nodes; default 1,000). */
   maxEntries?: number;
-  /** How long an entry is kept at least, unless `maxEntries` pushes it out first, in ms (default 5 min). */
+  /** How long an entry is kept at least, unless `maxEntries` or `maxBytes` push it out first, in ms (default 5 min). */
   retentionMs?: number;
+  /**
+   * Most bytes a session's bus log takes in Redis, counted as Redis allocates them (default 2 MiB): the
+   * oldest messages go first; a message that alone would take more is refused with
+   * `SessionBusMessageTooLargeError`.
+   */
+  maxBytes?: number;
+  /**
+   * Most bytes the bus logs and event logs of every session under the key prefix take in Redis together (the
+   * prefix's budget, shared with the `RedisEventLog` of the same prefix; default 64 MiB): beyond it the oldest
+   * bus logs or events of any session are dropped first. At least `maxBytes`.
+   */
+  maxTotalBytes?: number;
   /**
    * How often every subscription reads its session's log without a wake-up while the subscriber connection
    * is down or a read failed, in ms (default 1 s): wake-ups cannot arrive then.
@@ -75,7 +77,8 @@ interface ActiveSubscription {
 
 /**
  * The session bus on Redis. A message is appended to the session's bus log (a Redis Stream,
- * `<prefix>bus:<subject>:{<session>}:log`, bounded and expiring) and its entry id published on the session's
+ * `<prefix>bus:<subject>:{<session>}:log`, bounded in entries, age and bytes, charged to the prefix's byte
+ * budget with the event logs, and expiring) and its entry id published on the session's
  * channel (`<prefix>bus:<subject>:{<session>}`) as a wake-up, in one script. Each subscription keeps a cursor
  * (the log's last entry when it subscribed) and reads the entries after it, on the command connection, at
  * every wake-up, when the subscriber connection is ready again after a reconnect, every `pollIntervalMs` while
@@ -90,6 +93,8 @@ export class RedisSessionBus implements SessionBus {
   private readonly keyTtlMs: number;
   private readonly maxEntries: number;
   private readonly retentionMs: number;
+  private readonly maxBytes: number;
+  private readonly maxTotalBytes: number;
   private readonly pollIntervalMs: number;
   private readonly backstopMs: number;
   private lastReadAll = 0;
@@ -107,7 +112,10 @@ export class RedisSessionBus implements SessionBus {
     if (blind || Date.now() - this.lastReadAll >= this.backstopMs) this.wakeAll();
   };
 
-  /** @throws ToolInputError for an expiry, bound or interval that is not a whole number of at least 1. */
+  /**
+   * @throws ToolInputError for an expiry, bound or interval that is not a whole number of at least 1, a
+   * `maxBytes` too small to keep one message, or a `maxTotalBytes` under `maxBytes`.
+   */
   constructor(options: RedisSessionBusOptions) {
     this.commands = options.commands;
     this.subscriber = options.subscriber;
@@ -115,6 +123,20 @@ export class RedisSessionBus implements SessionBus {
     this.keyTtlMs = wholeNumber('keyTtlMs', options.keyTtlMs ?? 30 * 60 * 1000);
     this.maxEntries = wholeNumber('maxEntries', options.maxEntries ?? DEFAULT_BUS_MAX_ENTRIES);
     this.retentionMs = wholeNumber('retentionMs', options.retentionMs ?? DEFAULT_BUS_RETENTION_MS);
+    this.maxBytes = wholeNumber('maxBytes', options.maxBytes ?? DEFAULT_SESSION_BUS_MAX_BYTES);
+    const { busLog, busCounters } = toSessionKeys(this.keyPrefix, { sessionId: 'x' });
+    const least = redisBusLogCost(busLog, busCounters) + redisBusEntryCost(2);
+    if (this.maxBytes < least) {
+      throw new ToolInputError(
+        `RedisSessionBus maxBytes must be at least ${least}: on Redis a bus log with one message is charged that much (Redis reserves 4 kB for the newest node of each Stream; see docs/scaling.md); got ${this.maxBytes}.`,
+      );
+    }
+    this.maxTotalBytes = wholeNumber('maxTotalBytes', options.maxTotalBytes ?? DEFAULT_MAX_EVENT_STORE_BYTES);
+    if (this.maxTotalBytes < this.maxBytes) {
+      throw new ToolInputError(
+        `RedisSessionBus maxTotalBytes must be at least maxBytes, ${this.maxBytes}: one session's bus log may hold that much; got ${this.maxTotalBytes}.`,
+      );
+    }
     this.pollIntervalMs = wholeNumber(
       'pollIntervalMs',
       options.pollIntervalMs ?? DEFAULT_BUS_POLL_INTERVAL_MS,
@@ -130,21 +152,39 @@ export class RedisSessionBus implements SessionBus {
    * Appends the message to the session's bus log and wakes the subscribers.
    *
    * @throws ToolInputError when the session key cannot be stored.
+   * @throws SessionBusMessageTooLargeError when the message, with the log's own cost, is over `maxBytes`.
    * @throws SessionStoreUnavailableError when Redis cannot be reached.
    * @throws SessionStoreDataError when the session's bus log key holds something else.
    */
   async publish(key: SessionKey, message: SessionBusMessage): Promise<void> {
     assertStorableSessionKey(key);
     const keys = toSessionKeys(this.keyPrefix, key);
+    const json = JSON.stringify(message);
+    const cost = redisBusEntryCost(Buffer.byteLength(json));
+    const logCost = redisBusLogCost(keys.busLog, keys.busCounters);
+    if (cost + logCost > this.maxBytes) {
+      throw new SessionBusMessageTooLargeError({
+        sessionId: key.sessionId,
+        bytes: cost + logCost,
+        maxBytes: this.maxBytes,
+      });
+    }
+    const budget = toBudgetKeys(this.keyPrefix);
     await this.commands.script(
       PUBLISH,
-      [keys.busLog],
+      [budget.budget, budget.order, keys.busLog, keys.busCounters],
       [
+        this.keyPrefix,
+        keys.tail,
+        String(this.keyTtlMs),
+        String(this.maxTotalBytes),
         String(this.maxEntries),
         String(this.retentionMs),
-        String(this.keyTtlMs),
+        String(this.maxBytes),
         keys.channel,
-        JSON.stringify(message),
+        json,
+        String(cost),
+        String(logCost),
       ],
       key.sessionId,
     );
@@ -217,8 +257,9 @@ export class RedisSessionBus implements SessionBus {
    */
   async endSession(key: SessionKey): Promise<void> {
     if (!isStorableSessionKey(key)) return;
-    const { busLog } = toSessionKeys(this.keyPrefix, key);
+    const { busLog, busCounters } = toSessionKeys(this.keyPrefix, key);
     await this.commands.send(['PEXPIRE', busLog, String(this.backstopMs)], key.sessionId);
+    await this.commands.send(['PEXPIRE', busCounters, String(this.backstopMs)], key.sessionId);
   }
 
   /** Ends every subscription (the connections themselves are closed by the backend). */

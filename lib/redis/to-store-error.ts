@@ -6,6 +6,10 @@ import { SessionStoreUnavailableError } from '../errors/session-store-unavailabl
 const UNAVAILABLE_REPLIES =
   /^(LOADING|BUSY|READONLY|MASTERDOWN|OOM|CLUSTERDOWN|TRYAGAIN|NOAUTH|WRONGPASS|NOPERM|MISCONF|NOREPLICAS|MOVED|ASK)\b/;
 
+/** The reason given for Redis's `OOM` reply, which names a script and a line that tell a reader nothing. */
+const OUT_OF_MEMORY =
+  "Redis is full (used memory > 'maxmemory') and refuses to store more; give it more maxmemory or lower the bounds of what Protolink keeps there (see Sizing in docs/scaling.md)";
+
 /** Whether Redis itself answered with an error (as opposed to a connection failing). */
 function isErrorReply(error: Error): boolean {
   for (
@@ -29,7 +33,9 @@ export function toStoreError(error: unknown, sessionId?: string): ProtolinkError
   const original = (error as { originalError?: unknown } | null)?.originalError;
   if (original instanceof ProtolinkError) return original;
   const message = error instanceof Error ? error.message : String(error);
-  const reason = message.replace(/\s+/g, ' ').trim().slice(0, 300) || 'unknown Redis failure';
+  const reason = /^OOM\b/.test(message)
+    ? OUT_OF_MEMORY
+    : message.replace(/\s+/g, ' ').trim().slice(0, 300) || 'unknown Redis failure';
   if (
     sessionId !== undefined &&
     error instanceof Error &&

@@ -65,8 +65,9 @@ export interface AgentServerOptions {
    * Redis, so any process behind a load balancer (no sticky sessions) can answer any session: a
    * `redis://`/`rediss://` URL, or a node-redis client you made (used as is, never closed by the server). Needs
    * the optional peer `redis`; loaded only when given. Replaces `eventStore` (the events live in Redis,
-   * bounded by `maxEventStoreBytesPerSession` and `eventStoreResumeWindowMs`; `maxEventStoreBytes` does not
-   * apply: Redis's `maxmemory` is that bound). See docs/scaling.md.
+   * bounded by `maxEventStoreBytesPerSession` and `eventStoreResumeWindowMs`, and with the bus messages by
+   * `maxEventStoreBytes` over every session of the key prefix; a session's bus messages by twice
+   * `maxBodyBytes`). See docs/scaling.md.
    */
   redis?: string | RedisClientLike;
   /** Prefix of every Redis key and channel (default `protolink:`); give each agent sharing one Redis its own. */
@@ -97,7 +98,9 @@ export interface AgentServerOptions {
   maxEventStoreBytesPerSession?: number;
   /**
    * Stateful mode, default event store: most bytes of events kept over all sessions together; the oldest
-   * events of any session are dropped first (default 64 MiB).
+   * events of any session are dropped first (default 64 MiB). With `redis`: over every session of the key
+   * prefix, their bus messages included, counted as Redis allocates them (default 64 MiB, or half of Redis's
+   * `maxmemory` when that is less; at least `maxEventStoreBytesPerSession`).
    */
   maxEventStoreBytes?: number;
   /**

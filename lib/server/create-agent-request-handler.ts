@@ -18,6 +18,7 @@ import { sendJsonRpcError } from '../mcp/wire/send-json-rpc-error';
 import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import type { AgentServerSettings } from './resolve-agent-server-settings';
 import { resolveInteractionTimeoutMs } from '../mcp/rev2025-11-25/create-mcp-server';
+import { DEFAULT_SESSION_BUS_MAX_BYTES } from './state/session-bus';
 import { loadRedisBackend } from './load-redis-backend';
 import { toTokenSubject } from './state/to-token-subject';
 import { parsePublicUrl } from './parse-public-url';
@@ -121,7 +122,7 @@ export function createAgentRequestHandler(
   const endpoints = new EndpointSource(
     agent,
     endpointOptions,
-    redis && connectionTo(redis, settings, onError, taskStoreLimits),
+    redis && connectionTo(redis, settings, options.maxEventStoreBytes, onError, taskStoreLimits),
   );
   const guards = new Map<number, RequestGuard>();
   const guardFor = (request: IncomingMessage): RequestGuard => {
@@ -259,6 +260,7 @@ class EndpointSource {
 function connectionTo(
   redis: RedisOption,
   settings: AgentServerSettings,
+  maxEventStoreBytes: number | undefined,
   onError: ((error: unknown) => void) | undefined,
   taskStoreLimits: TaskStoreLimits | undefined,
 ): SharedStateConnection {
@@ -274,6 +276,10 @@ function connectionTo(
         resumeWindowMs: settings.eventStoreResumeWindowMs,
       },
       tasks: taskStoreLimits,
+      // Whatever one request body carries (a client's answer) fits on the bus.
+      bus: { maxBytes: Math.max(DEFAULT_SESSION_BUS_MAX_BYTES, 2 * settings.maxBodyBytes) },
+      // Unset, the backend's default: 64 MiB, or half of Redis's maxmemory when that is less.
+      maxTotalBytes: maxEventStoreBytes,
       // A Redis that stays down fails every reconnect the same way: told once, not every 2 s.
       onConnectionError: (error) => {
         const message = error instanceof Error ? error.message : String(error);

@@ -51,6 +51,8 @@ export type { InMemorySessionStoreOptions } from './state/in-memory-session-stor
 export { InMemoryEventLog } from './state/in-memory-event-log';
 export type { InMemoryEventLogOptions } from './state/in-memory-event-log';
 export { InMemorySessionBus } from './state/in-memory-session-bus';
+export type { InMemorySessionBusOptions } from './state/in-memory-session-bus';
+export { DEFAULT_SESSION_BUS_MAX_BYTES } from './state/session-bus';
 export { toResumableEventStore } from './state/to-resumable-event-store';
 export { toTokenSubject } from './state/to-token-subject';
 export type { SharedSessionState } from './state/shared-session-state';
@@ -65,6 +67,7 @@ export { TaskResultTooLargeError } from '../errors/task-result-too-large-error';
 export type { TaskStoreLimits } from '../tasks/task-store-limits';
 export { SessionLimitError } from '../errors/session-limit-error';
 export type { SessionLimit, SessionLimitErrorOptions } from '../errors/session-limit-error';
+export { SessionBusMessageTooLargeError } from '../errors/session-bus-message-too-large-error';
 export {
   RESOURCE_NOT_FOUND_ERROR_CODE,
   CATALOG_ACCESS_DENIED_ERROR_CODE,

@@ -4,6 +4,7 @@ import { SessionStoreUnavailableError } from '../../lib/errors/session-store-una
 import { ToolInputError } from '../../lib/errors/tool-input-error';
 import type { RedisClientLike } from '../../lib/redis/redis-client-like';
 import { RedisCommands } from '../../lib/redis/redis-commands';
+import { redisBusEntryCost } from '../../lib/redis/redis-event-cost';
 import { toSessionKeys } from '../../lib/redis/redis-keys';
 import { RedisSessionBus } from '../../lib/redis/redis-session-bus';
 import type { RedisSessionBusOptions } from '../../lib/redis/redis-session-bus';
@@ -247,12 +248,13 @@ describeWithRedis(
         const ttl = await admin.pTTL(name);
         expect(ttl).toBeGreaterThan(50_000);
         expect(ttl).toBeLessThanOrEqual(60_000);
-        // Trimmed by whole nodes (`MAXLEN ~`, 100 entries a node): at most one node over the bound.
-        const length = await admin.xLen(name);
-        expect(length).toBeGreaterThanOrEqual(100);
-        expect(length).toBeLessThanOrEqual(200);
+        // Trimmed entry by entry, oldest first: exactly the bound.
+        expect(await admin.xLen(name)).toBe(100);
+        const [first] = (await admin.xRange(name, '-', '+', { COUNT: 1 })) ?? [];
+        expect(first?.message.m).toBe('{"n":400}');
         const [last] = (await admin.xRevRange(name, '+', '-', { COUNT: 1 })) ?? [];
-        expect(last?.message).toEqual({ m: '{"n":499}' });
+        // Each entry carries what it is charged (b), for the byte bound.
+        expect(last?.message).toEqual({ m: '{"n":499}', b: String(redisBusEntryCost(8)) });
       });
 
       it('lets the log of an ended session go once its subscribers had the backstop to read it', async () => {
@@ -280,10 +282,10 @@ describeWithRedis(
         expect(await admin.xLen(name)).toBe(300);
         await sleep(100);
         await dropping.bus.publish(key, { n: 300 });
-        // Trimmed by whole nodes (`MINID ~`): only the newest node, partly old, may be left.
-        expect(await admin.xLen(name)).toBeLessThanOrEqual(101);
+        // Trimmed entry by entry: only the new message is left.
+        expect(await admin.xLen(name)).toBe(1);
         const [last] = (await admin.xRevRange(name, '+', '-', { COUNT: 1 })) ?? [];
-        expect(last?.message).toEqual({ m: '{"n":300}' });
+        expect(last?.message.m).toBe('{"n":300}');
       });
     });
 

@@ -196,6 +196,25 @@ describeWithRedis('startAgentServer with redis', () => {
     if (!redis.external) expect(await connectedClients()).toBe(before);
   });
 
+  it('refuses a maxEventStoreBytes under maxEventStoreBytesPerSession, leaving no connection and nothing listening', async () => {
+    const before = await connectedClients();
+    const port = await freePort();
+    const error = await failureOf(
+      {
+        redis: redis.url,
+        redisKeyPrefix: redis.keyPrefix,
+        maxEventStoreBytesPerSession: 1024 * 1024,
+        maxEventStoreBytes: 512 * 1024,
+      },
+      port,
+    );
+    expect(error).toBeInstanceOf(ToolInputError);
+    expect(error.message).toBe(
+      'RedisEventLog maxTotalBytes (maxEventStoreBytes when serving with redis) must be at least maxBytes (maxEventStoreBytesPerSession), 1048576: one session may hold that much; got 524288.',
+    );
+    if (!redis.external) expect(await connectedClients()).toBe(before);
+  });
+
   it('uses a node-redis client it is given and never closes it', async () => {
     const given = createClient({ url: redis.url });
     given.on('error', () => {});

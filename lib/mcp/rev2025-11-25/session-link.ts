@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { SessionBusMessageTooLargeError } from '../../errors/session-bus-message-too-large-error';
 import { SessionStoreUnavailableError } from '../../errors/session-store-unavailable-error';
 import type { StreamOwner } from '../../server/state/call-leases';
 import type { EventLogSend } from '../../server/state/event-log';
 import type { SessionBusMessage, SessionBusSubscription } from '../../server/state/session-bus';
 import type { SessionKey } from '../../server/state/session-key';
 import type { SharedSessionState } from '../../server/state/shared-session-state';
+import { toAnswerTooBig, toBoundedLinkMessage } from './bound-link-message';
 import type { ResumableEventStore } from './resumable-event-store';
 
 /** The stream id the SDK's transport stores a session's standalone (GET) notifications under. */
@@ -195,9 +197,21 @@ export class SessionLink {
     return match?.[1];
   }
 
-  /** Tells the other processes something. */
-  publish(message: SessionLinkMessage): Promise<void> {
-    return this.shared.bus.publish(this.key, message as unknown as SessionBusMessage);
+  /**
+   * Tells the other processes something, kept small (`toBoundedLinkMessage`). A client's answer too big for
+   * the bus reaches the process that asked as an error for its request; another message too big is not sent
+   * (said to `onError`): this process still acts on it.
+   */
+  async publish(message: SessionLinkMessage): Promise<void> {
+    const bounded = toBoundedLinkMessage(message);
+    try {
+      await this.shared.bus.publish(this.key, bounded as unknown as SessionBusMessage);
+    } catch (error) {
+      if (!(error instanceof SessionBusMessageTooLargeError)) throw error;
+      const instead = toAnswerTooBig(bounded, error);
+      if (!instead) return this.handlers.onError(error);
+      await this.shared.bus.publish(this.key, instead as unknown as SessionBusMessage);
+    }
   }
 
   /**

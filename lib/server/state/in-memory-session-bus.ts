@@ -1,4 +1,7 @@
+import { SessionBusMessageTooLargeError } from '../../errors/session-bus-message-too-large-error';
 import { SessionStoreDataError } from '../../errors/session-store-data-error';
+import { ToolInputError } from '../../errors/tool-input-error';
+import { DEFAULT_SESSION_BUS_MAX_BYTES } from './session-bus';
 import type {
   SessionBus,
   SessionBusMessage,
@@ -9,17 +12,43 @@ import type { SessionKey } from './session-key';
 
 type Listener = (message: SessionBusMessage) => void;
 
+/** Options of {@link InMemorySessionBus}. */
+export interface InMemorySessionBusOptions {
+  /**
+   * Most bytes of one message, its JSON (default 2 MiB): the byte bound per session of a shared bus, which
+   * no message may exceed there either; a bigger one is refused with `SessionBusMessageTooLargeError`.
+   */
+  maxBytes?: number;
+}
+
 /**
  * The session bus of one process: listeners in a map. Messages are copied as JSON and delivered after
- * `publish` returns, as they would be across processes, so code written against it behaves the same on Redis.
+ * `publish` returns, as they would be across processes, and a message over the byte bound is refused as on a
+ * shared bus, so code written against it behaves the same on Redis. It keeps no message once delivered.
  */
 export class InMemorySessionBus implements SessionBus {
   private readonly channels = new Map<string, Set<Listener>>();
+  private readonly maxBytes: number;
 
+  /** @throws ToolInputError for a `maxBytes` that is not a whole number of at least 1. */
+  constructor(options: InMemorySessionBusOptions = {}) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_SESSION_BUS_MAX_BYTES;
+    if (!Number.isSafeInteger(this.maxBytes) || this.maxBytes < 1) {
+      throw new ToolInputError(
+        `InMemorySessionBus maxBytes must be a whole number of at least 1, got ${String(options.maxBytes)}.`,
+      );
+    }
+  }
+
+  /** @throws SessionBusMessageTooLargeError when the message's JSON is over `maxBytes`. */
   async publish(key: SessionKey, message: SessionBusMessage): Promise<void> {
+    const json = JSON.stringify(message);
+    const bytes = Buffer.byteLength(json);
+    if (bytes > this.maxBytes) {
+      throw new SessionBusMessageTooLargeError({ sessionId: key.sessionId, bytes, maxBytes: this.maxBytes });
+    }
     const listeners = this.channels.get(toChannel(key));
     if (!listeners || listeners.size === 0) return;
-    const json = JSON.stringify(message);
     for (const listener of [...listeners]) {
       queueMicrotask(() => {
         if (!listeners.has(listener)) return;

@@ -1,6 +1,12 @@
 import type { SessionStoreDataError } from '../../errors/session-store-data-error';
 import type { SessionKey } from './session-key';
 
+/**
+ * Default byte bound of a session's bus (2 MiB): what a shared bus keeps of one session's messages at most,
+ * and so the most one message may take.
+ */
+export const DEFAULT_SESSION_BUS_MAX_BYTES = 2 * 1024 * 1024;
+
 /** A message on a session's channel: a plain JSON object (it crosses processes as JSON). */
 export type SessionBusMessage = Readonly<Record<string, unknown>>;
 
@@ -25,12 +31,15 @@ export interface SessionBusSubscription {
  * published exactly once and in order, even across a lost connection on a shared bus (which keeps the
  * messages until read); messages published before a listener subscribed never reach it: the durable state
  * (the {@link EventLog}, the {@link SessionStore}) is the truth, so a listener that subscribes late reads
- * what it missed from the log.
+ * what it missed from the log. A bus is bounded in bytes per session: a shared one drops the oldest messages
+ * of a session beyond its bound (its subscribers read them within milliseconds of their publishing), and a
+ * message bigger than the bound is refused.
  */
 export interface SessionBus {
   /**
    * Publishes a message on the session's channel.
    *
+   * @throws SessionBusMessageTooLargeError when the message alone is over the bus's byte bound per session.
    * @throws SessionStoreUnavailableError when a shared bus cannot be reached.
    */
   publish(key: SessionKey, message: SessionBusMessage): Promise<void>;

@@ -1,3 +1,4 @@
+import { SessionBusMessageTooLargeError } from '../../../lib/errors/session-bus-message-too-large-error';
 import { ToolInputError } from '../../../lib/errors/tool-input-error';
 import { InMemoryEventLog } from '../../../lib/server/state/in-memory-event-log';
 import { InMemorySessionBus } from '../../../lib/server/state/in-memory-session-bus';
@@ -11,6 +12,7 @@ import {
   newKey,
   sessionBusContract,
   sessionStoreContract,
+  waitFor,
 } from '../../fixtures/state/session-seam-contracts';
 import { sessionCapContract } from '../../fixtures/state/session-cap-contract';
 
@@ -57,6 +59,31 @@ describe('InMemoryEventLog', () => {
 describe('InMemorySessionBus', () => {
   sessionBusContract(() => new InMemorySessionBus());
   lateSubscriberContract(() => ({ bus: new InMemorySessionBus(), log: new InMemoryEventLog() }));
+
+  it('refuses a message over maxBytes as a shared bus does, and delivers the next', async () => {
+    const bus = new InMemorySessionBus({ maxBytes: 100 });
+    const key = { sessionId: 'session-1' };
+    const received: unknown[] = [];
+    await bus.subscribe(key, (message) => received.push(message));
+    const refused = await bus.publish(key, { text: 'x'.repeat(100) }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(SessionBusMessageTooLargeError);
+    expect((refused as SessionBusMessageTooLargeError).bytes).toBe(111);
+    expect((refused as SessionBusMessageTooLargeError).maxBytes).toBe(100);
+    await bus.publish(key, { n: 1 });
+    await waitFor(() => received.length === 1);
+    expect(received).toEqual([{ n: 1 }]);
+  });
+
+  it('refuses a maxBytes that is not a whole number of at least 1', () => {
+    for (const maxBytes of [0, -1, 1.5, Number.NaN]) {
+      expect(() => new InMemorySessionBus({ maxBytes })).toThrow(
+        `InMemorySessionBus maxBytes must be a whole number of at least 1, got ${String(maxBytes)}.`,
+      );
+    }
+  });
 });
 
 describe('toResumableEventStore', () => {
