@@ -1,4 +1,5 @@
 import { SessionLimitError } from '../errors/session-limit-error';
+import { isRedisFullError } from './to-store-error';
 import type { SessionKey } from '../server/state/session-key';
 import type { SessionAdmission } from '../server/state/session-store';
 import { defineRedisScript } from './redis-commands';
@@ -101,12 +102,18 @@ export class RedisSessionCaps {
 
   /** Moves the place's expiry on, as a touch does the record's. */
   async refresh(key: SessionKey): Promise<void> {
-    await this.commands.script(
-      REFRESH,
-      this.keys,
-      [toSessionCapMember(key), String(this.idleTimeoutMs)],
-      key.sessionId,
-    );
+    try {
+      await this.commands.script(
+        REFRESH,
+        this.keys,
+        [toSessionCapMember(key), String(this.idleTimeoutMs)],
+        key.sessionId,
+      );
+    } catch (error) {
+      // A full Redis refuses the ZADD, yet the session it already has must go on being served (its record's
+      // touch needs no memory): its place keeps its old expiry, at worst counting it for less long.
+      if (!isRedisFullError(error)) throw error;
+    }
   }
 
   /** Gives the place back (nothing when the session holds none). */

@@ -46,3 +46,10 @@ export function toStoreError(error: unknown, sessionId?: string): ProtolinkError
   }
   return new SessionStoreUnavailableError({ reason, cause: error, provider: 'redis' });
 }
+
+/** Whether a store error is Redis refusing to store more (at `maxmemory` with `noeviction`). */
+export function isRedisFullError(error: unknown): boolean {
+  if (!(error instanceof ProtolinkError)) return false;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error && /^OOM\b/.test(cause.message);
+}
