@@ -86,13 +86,18 @@ export function createMcpTransport(
     };
   }
   const streams = createEventStreamFetch(fetch);
+  const url = new URL((config.url as URL).href);
   const limitedFetch = watchStepUp(
-    createScreenedFetch(screen, reply, createLimitedFetch(config.maxMessageBytes, onOverflow, streams.fetch)),
+    createScreenedFetch(
+      screen,
+      reply,
+      url,
+      createLimitedFetch(config.maxMessageBytes, onOverflow, streams.fetch),
+    ),
     config.auth,
   );
   const authProvider = config.auth?.provider;
   const requestInit: RequestInit = { headers: { ...config.headers } };
-  const url = new URL((config.url as URL).href);
   const transport =
     config.transport === 'sse'
       ? new SSEClientTransport(url, { fetch: limitedFetch, requestInit, authProvider })

@@ -4,15 +4,17 @@ import type { McpMessageScreen } from './mcp-message-screen';
 import { screenEventStream } from './screen-event-stream';
 
 /**
- * Wraps `fetch` for the SDK's HTTP transports so every message of a successful response passes an
- * {@link McpMessageScreen} before the SDK parses it: a JSON body (one message or a batch) as a whole, an event
- * stream per `message` event. What the screen delivers unchanged keeps its bytes; a refused answer is replaced
- * by the screen's error answer; a refused request of the server is answered through `reply` and, like any
- * other message the screen drops, removed.
+ * Wraps `fetch` for the SDK's HTTP transports so every message of a successful response from the MCP
+ * `endpoint` passes an {@link McpMessageScreen} before the SDK parses it: a JSON body (one message or a batch)
+ * as a whole, an event stream per `message` event. What the screen delivers unchanged keeps its bytes; a
+ * refused answer is replaced by the screen's error answer; a refused request of the server is answered
+ * through `reply` and, like any other message the screen drops, removed. Other URLs (the sign-in's metadata,
+ * registration and token endpoints, whose JSON is no JSON-RPC) pass untouched.
  */
 export function createScreenedFetch(
   screen: McpMessageScreen,
   reply: (message: JSONRPCMessage) => void,
+  endpoint: URL,
   baseFetch: McpFetch,
 ): McpFetch {
   const decide = (data: string): string | undefined => {
@@ -23,7 +25,7 @@ export function createScreenedFetch(
   };
   return async (url, init) => {
     const response = await baseFetch(url, init);
-    if (!response.ok || !response.body) return response;
+    if (!response.ok || !response.body || !isEndpoint(url, endpoint)) return response;
     const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     const screener =
       type === 'application/json'
@@ -38,6 +40,11 @@ export function createScreenedFetch(
       headers: response.headers,
     });
   };
+}
+
+function isEndpoint(url: string | URL, endpoint: URL): boolean {
+  const target = url instanceof URL ? url : URL.canParse(url) ? new URL(url) : undefined;
+  return target !== undefined && target.origin === endpoint.origin && target.pathname === endpoint.pathname;
 }
 
 /** Screens a JSON body once all of it has arrived (the SDK reads it whole too). */

@@ -43,7 +43,12 @@ describe.each([
       return;
     }
     server = await startMisansweringHttpServer(events);
-    adapter = new MCPToolAdapter({ transport: 'http', url: server.url, serverName: 'misanswering', ...options });
+    adapter = new MCPToolAdapter({
+      transport: 'http',
+      url: server.url,
+      serverName: 'misanswering',
+      ...options,
+    });
   });
 
   afterAll(async () => {
@@ -98,13 +103,17 @@ describe.each([
   describe('tool calls', () => {
     it('refuses structured content nested 5,000 levels deep at once with a ToolRuntimeError, not a RangeError', async () => {
       const error = await failure(adapter.getCallable('deep_result')({}));
-      expect(error.message).toBe(`MCP tool 'deep_result' on server 'misanswering' failed: ${tooDeep('tools/call')}`);
+      expect(error.message).toBe(
+        `MCP tool 'deep_result' on server 'misanswering' failed: ${tooDeep('tools/call')}`,
+      );
       await expect(adapter.getCallable('echo')({})).resolves.toBe('echoed');
     });
 
     it('refuses a result that is an array nested 5,000 levels deep at once', async () => {
       const error = await failure(adapter.getCallable('array_result')({}));
-      expect(error.message).toBe(`MCP tool 'array_result' on server 'misanswering' failed: ${tooDeep('tools/call')}`);
+      expect(error.message).toBe(
+        `MCP tool 'array_result' on server 'misanswering' failed: ${tooDeep('tools/call')}`,
+      );
     });
 
     if (events !== false) {
