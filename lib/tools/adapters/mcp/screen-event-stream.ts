@@ -2,7 +2,8 @@
  * A stream that passes an event stream (`text/event-stream`) on event by event: the lines of an event are held
  * until the blank line that ends it, then passed on as they came, or, when `decide` returns other text for the
  * event's data (only `message` events, or events without a type), with their `data` lines replaced by that
- * text, or removed when it returns undefined. The event's other lines (`id`, `event`, `retry`, comments) stay.
+ * text, or by one empty `data` line when it returns undefined (the event still counts, its message is gone).
+ * The event's other lines (`id`, `event`, `retry`, comments) stay; events with empty data are not screened.
  */
 export function screenEventStream(
   decide: (data: string) => string | undefined,
@@ -86,14 +87,16 @@ function endEvent(lines: readonly string[], decide: (data: string) => string | u
     if (field?.name === 'event') type = field.value;
     else if (field?.name === 'data') data.push(field.value);
   }
-  if (data.length === 0 || (type !== '' && type !== 'message')) return lines.join('');
   const text = data.join('\n');
+  // An event with empty data (a priming event: an id and a retry) carries no message; readers skip it.
+  if (text === '' || (type !== '' && type !== 'message')) return lines.join('');
   const decided = decide(text);
   if (decided === text) return lines.join('');
   const blank = lines[lines.length - 1];
   const others = lines.slice(0, -1).filter((line) => parseField(line)?.name !== 'data');
-  const replaced = decided === undefined ? [] : [`data: ${decided}${blank}`];
-  return [...others, ...replaced, blank].join('');
+  // A dropped message keeps an empty data line: the event is still dispatched, so its id still counts for
+  // resuming the stream, and readers skip it as they skip a priming event.
+  return [...others, `data: ${decided ?? ''}${blank}`, blank].join('');
 }
 
 /** A line's field name and value as the event-stream format reads them (undefined for a comment or blank). */

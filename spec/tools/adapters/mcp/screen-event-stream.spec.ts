@@ -40,15 +40,16 @@ describe('screenEventStream', () => {
     expect(text).toBe('id: 3\nevent: message\ndata: {"ok":1}\n\n');
   });
 
-  it('removes the data of a dropped event, so readers skip it', async () => {
+  it('empties the data of a dropped event, so readers skip it but still count its id', async () => {
     const { text } = await run(['id: 4\ndata: dropped\n\ndata: kept\n\n'], (data) =>
       data === 'dropped' ? undefined : data,
     );
-    expect(text).toBe('id: 4\n\ndata: kept\n\n');
+    expect(text).toBe('id: 4\ndata: \n\ndata: kept\n\n');
   });
 
-  it('leaves events of other types, events without data and an unfinished event alone', async () => {
-    const stream = 'event: endpoint\ndata: /messages?session=1\n\nretry: 500\n\ndata: never ended';
+  it('leaves events of other types, events without data, priming events and an unfinished event alone', async () => {
+    const stream =
+      'event: endpoint\ndata: /messages?session=1\n\nretry: 500\n\nid: 1\nretry: 500\ndata: \n\ndata: never ended';
     const { text, seen } = await run([stream], () => 'replaced');
     expect(text).toBe(stream);
     expect(seen).toEqual([]);
