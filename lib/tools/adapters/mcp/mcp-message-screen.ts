@@ -71,11 +71,12 @@ export class McpMessageScreen {
     } catch (error) {
       return this.drop(`sent a message that is not JSON (${(error as Error).message})`);
     }
-    return this.screen(value);
+    // Each level of nesting takes two characters: most messages are too short to be too deep, unwalked.
+    return this.screen(value, text.length >= 2 * (this.options.maxDepth + 2));
   }
 
-  /** Screens one parsed message. */
-  screen(value: unknown): McpScreening {
+  /** Screens one parsed message (`mayBeDeep` false: known to be too short to be nested too deep). */
+  screen(value: unknown, mayBeDeep = true): McpScreening {
     const record = isPlainRecord(value) ? value : undefined;
     const id = record?.id;
     const hasId = typeof id === 'string' || typeof id === 'number';
@@ -84,7 +85,8 @@ export class McpMessageScreen {
     const method = isAnswer ? this.pending.get(id) : undefined;
     if (isAnswer) this.pending.delete(id);
     let problem: string | undefined;
-    if (!(method !== undefined && LISTINGS.has(method)) && isNestedDeeper(value, this.options.maxDepth)) {
+    const bounded = mayBeDeep && !(method !== undefined && LISTINGS.has(method));
+    if (bounded && isNestedDeeper(value, this.options.maxDepth)) {
       problem = `nested deeper than ${this.options.maxDepth} levels (maxMessageDepth)`;
     }
     let message: JSONRPCMessage | undefined;

@@ -38,6 +38,19 @@ describe('McpMessageScreen', () => {
     expect(refusal?.provider).toBe('srv');
   });
 
+  it('refuses an answer exactly one level too deep, and accepts one at the bound', () => {
+    const screen = open();
+    // The envelope is level 0, result level 1, then `{"a":…}` levels 2 and on.
+    const at = (levels: number) => `{"jsonrpc":"2.0","id":1,"result":${deep(levels)}}`;
+    expect(screen.screenText(at(10))).toMatchObject({ verdict: 'deliver', replaced: false });
+    expect(screen.screenText(at(11))).toMatchObject({ verdict: 'deliver', replaced: true });
+    // The shortest text one level too deep (levels 0 to 11) is still walked.
+    const shortest = screen.screenText(`${'['.repeat(12)}${']'.repeat(12)}`);
+    expect(shortest.verdict === 'drop' && shortest.error.message).toBe(
+      "MCP server 'srv' sent a message nested deeper than 10 levels (maxMessageDepth); it was dropped.",
+    );
+  });
+
   it('does not bound listings as a whole (their entries are bounded one by one)', () => {
     const screen = open();
     screen.noteSent({ jsonrpc: '2.0', id: 'l', method: 'tools/list', params: {} });
