@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
+import { isWithinResourceUri } from '../tools/adapters/mcp/is-within-resource-uri';
 import { toResourcePart } from '../tools/tool-content-part';
 import type { ResourceInput } from '../tools/tool-content-part';
 import { ToolResult } from '../tools/tool-result';
@@ -17,9 +18,12 @@ export interface ReadResourceResult {
  * Turns what a `@Resource`/`@ResourceTemplate` method returned into resource contents: a string is text,
  * bytes (`Uint8Array`, `Buffer`) a base64 blob, an object `{ text | blob, uri?, mimeType? }` one item, a list
  * several, `ToolResult.resource(…)` its resource parts, `{ contents: [...] }` those items. Items without a
- * URI or MIME type take the read URI and the declared `mimeType`.
+ * URI or MIME type take the read URI and the declared `mimeType`; an item's own URI must be the read URI or a
+ * sub-resource under it (see {@link isWithinResourceUri}), so contents passed on from elsewhere (another
+ * server's read) cannot be served as another resource's.
  *
- * @throws ToolDefinitionError when the method returned something else, or an item is malformed.
+ * @throws ToolDefinitionError when the method returned something else, or an item is malformed or labelled
+ * with a URI outside the one read.
  */
 export function toResourceContents(
   value: unknown,
@@ -29,6 +33,12 @@ export function toResourceContents(
 ): ReadResourceResult {
   const items = toItems(value, where);
   const contents = items.map((item, index) => {
+    if (typeof item.uri === 'string' && !isWithinResourceUri(uri, item.uri)) {
+      throw new ToolDefinitionError(
+        `${where} returned item #${index + 1} labelled ${quoteUri(item.uri)}, which is neither that URI nor a ` +
+          'sub-resource under it; leave out the uri of items that hold this resource (they take the URI read).',
+      );
+    }
     const input: ResourceInput = {
       uri: typeof item.uri === 'string' ? item.uri : uri,
       mimeType: typeof item.mimeType === 'string' ? item.mimeType : mimeType,
@@ -49,6 +59,11 @@ export function toResourceContents(
     }
   });
   return Object.freeze({ contents: Object.freeze(contents) });
+}
+
+/** A URI for messages: JSON-quoted, and cut when long (it may come from elsewhere). */
+function quoteUri(uri: string): string {
+  return JSON.stringify(uri.length > 200 ? `${uri.slice(0, 200)}…` : uri);
 }
 
 function toItems(value: unknown, where: string): Record<string, unknown>[] {

@@ -3,12 +3,16 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRuntimeError } from '../../../errors/tool-runtime-error';
 import { createEventStreamFetch } from './create-event-stream-fetch';
 import { createLimitedFetch } from './create-limited-fetch';
+import { createScreenedFetch } from './create-screened-fetch';
 import { endChildOnExit } from './end-children-on-exit';
 import { watchStepUp } from './auth/run-with-sign-in';
+import { McpMessageScreen } from './mcp-message-screen';
 import type { ResolvedMcpConfig } from './resolve-mcp-config';
+import { ScreenedReadBuffer } from './screened-read-buffer';
 
 /** Most characters of a stdio server's stderr kept for error messages. */
 const STDERR_TAIL_CHARS = 2_000;
@@ -16,6 +20,8 @@ const STDERR_TAIL_CHARS = 2_000;
 /** A transport plus what the session needs to report and clean up. */
 export interface McpTransportHandle {
   readonly transport: Transport;
+  /** Checks every message from the server before the SDK parses it; tells the errors of refused answers. */
+  readonly screen: McpMessageScreen;
   /** The last characters the stdio server wrote to stderr (empty for HTTP). */
   stderrTail(): string;
   /**
@@ -31,12 +37,17 @@ export interface McpTransportHandle {
  * Builds the SDK transport of a configuration. stdio runs only the configured command (no shell) with the
  * SDK's minimal environment plus the configured variables, and the child is ended when this process exits;
  * HTTP transports get a size-limited fetch and the configured headers, and never follow redirects to
- * another origin.
+ * another origin. Every message from the server passes an {@link McpMessageScreen} first (stdio: the
+ * transport's line buffer is replaced by a {@link ScreenedReadBuffer}; HTTP: a {@link createScreenedFetch}).
  */
 export function createMcpTransport(
   config: ResolvedMcpConfig,
   onOverflow: (error: ToolRuntimeError) => void,
 ): McpTransportHandle {
+  const screen = new McpMessageScreen({ serverName: config.serverName, maxDepth: config.maxMessageDepth });
+  const holder: { transport?: Transport } = {};
+  // Answers a refused request of the server; a transport that is gone has no one to answer.
+  const reply = (message: JSONRPCMessage) => void holder.transport?.send(message).catch(() => undefined);
   if (config.transport === 'stdio') {
     const transport = new StdioClientTransport({
       command: config.command as string,
@@ -46,6 +57,15 @@ export function createMcpTransport(
       stderr: 'pipe',
       maxBufferSize: config.maxMessageBytes,
     });
+    // The SDK's transport keeps its line buffer in a private field and offers no hook between reading a line
+    // and parsing it; the screened buffer has the same interface (specs fail if the field is renamed).
+    (transport as unknown as { _readBuffer: ScreenedReadBuffer })._readBuffer = new ScreenedReadBuffer(
+      config.maxMessageBytes,
+      screen,
+      reply,
+    );
+    watchSent(transport, screen);
+    holder.transport = transport;
     let tail = '';
     transport.stderr?.on('data', (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
@@ -60,18 +80,24 @@ export function createMcpTransport(
     };
     return {
       transport,
+      screen,
       stderrTail: () => tail.trim(),
       setActive: (active) => setChildActive(childOf(transport), active),
     };
   }
   const streams = createEventStreamFetch(fetch);
+  const url = new URL((config.url as URL).href);
   const limitedFetch = watchStepUp(
-    createLimitedFetch(config.maxMessageBytes, onOverflow, streams.fetch),
+    createScreenedFetch(
+      screen,
+      reply,
+      url,
+      createLimitedFetch(config.maxMessageBytes, onOverflow, streams.fetch),
+    ),
     config.auth,
   );
   const authProvider = config.auth?.provider;
   const requestInit: RequestInit = { headers: { ...config.headers } };
-  const url = new URL((config.url as URL).href);
   const transport =
     config.transport === 'sse'
       ? new SSEClientTransport(url, { fetch: limitedFetch, requestInit, authProvider })
@@ -86,11 +112,23 @@ export function createMcpTransport(
             reconnectionDelayGrowFactor: 2,
           },
         });
+  watchSent(transport, screen);
+  holder.transport = transport;
   return {
     transport,
+    screen,
     stderrTail: () => '',
     setActive: (active) => streams.setActive(active),
     streamReady: config.transport === 'http' ? streams.firstStream : undefined,
+  };
+}
+
+/** Tells the screen of every message sent, so it knows which request an answer belongs to. */
+function watchSent(transport: Transport, screen: McpMessageScreen): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    screen.noteSent(message);
+    return send(message, options);
   };
 }
 

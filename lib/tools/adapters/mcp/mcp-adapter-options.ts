@@ -55,6 +55,11 @@ export interface MCPToolAdapterOptions {
   maxResultChars?: number;
   /** Largest message accepted from the server, in bytes; larger ones fail the call (default 16 MiB). */
   maxMessageBytes?: number;
+  /**
+   * Deepest nesting accepted in a message from the server (default 1,000 levels): a deeper answer rejects its
+   * call, read or get at once with a ToolRuntimeError. Listings are bounded per entry by `maxSchemaDepth`.
+   */
+  maxMessageDepth?: number;
   /** Most pages of one listing followed: tools, resources, resource templates, prompts (default 100). */
   maxListPages?: number;
   /** Largest server input schema accepted, in JSON characters (default 262,144). */

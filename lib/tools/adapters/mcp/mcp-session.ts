@@ -1,6 +1,5 @@
 import { callMcpToolAsTask } from './call-mcp-tool-as-task';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -21,6 +20,7 @@ import {
   toClientCapabilities,
 } from './server-requests/register-server-request-handlers';
 import { describeError, killQuietly, withinTime } from './mcp-session-helpers';
+import { toFatalTransportError } from './to-fatal-transport-error';
 
 /** Grace given to a stdio server to exit after its stdin closes before it is terminated. */
 const EXIT_GRACE_MS = 300;
@@ -130,23 +130,8 @@ export class McpSession {
       opened.closedFlag = true;
     };
     client.onerror = (error) => {
-      // An SSE session lives as long as its event stream: once the stream breaks, the session is gone.
-      if (config.transport === 'sse' && error instanceof SseError && opened.connected) {
-        opened.failAll(
-          new ToolRuntimeError(
-            `The event stream of MCP server '${config.serverName}' broke: ${error.message}`,
-            { retryable: true },
-          ),
-        );
-        return;
-      }
-      if (/ReadBuffer exceeded/.test(error.message)) {
-        opened.failAll(
-          new ToolRuntimeError(
-            `The MCP server '${config.serverName}' sent a message larger than ${config.maxMessageBytes} bytes; it was refused.`,
-          ),
-        );
-      }
+      const fatal = toFatalTransportError(error, config, opened.connected);
+      if (fatal) opened.failAll(fatal);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => onListChanged('tools'));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => onListChanged('resources'));
@@ -199,11 +184,15 @@ export class McpSession {
    */
   async listToolsPage(cursor: string | undefined): Promise<McpToolPage> {
     const result = await this.withSignIn(() =>
-      this.client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        LENIENT_TOOLS_PAGE,
-        { timeout: this.config.timeoutMs },
-      ),
+      this.client
+        .request(
+          { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+          LENIENT_TOOLS_PAGE,
+          {
+            timeout: this.config.timeoutMs,
+          },
+        )
+        .catch(this.rethrowRefusal),
     );
     return { tools: result.tools, nextCursor: result.nextCursor };
   }
@@ -318,7 +307,10 @@ export class McpSession {
     } catch (error) {
       // Aborted by this session (not by the caller): a deadline or a crash, which the adapter reports as such.
       const fatal =
-        controller.signal.aborted && !forwarded ? (controller.signal.reason as ToolRuntimeError) : undefined;
+        this.handle.screen.refusalOf(error) ??
+        (controller.signal.aborted && !forwarded
+          ? (controller.signal.reason as ToolRuntimeError)
+          : undefined);
       const notSent = error instanceof Error && error.message === 'Not connected';
       if (notSent) this.closedFlag = true;
       const failure: McpCallFailure = { error, fatal, sessionClosed: this.closedFlag, notSent };
@@ -340,7 +332,8 @@ export class McpSession {
 
   /**
    * Sends one request that has no effects (resources and prompts), holding the process alive until it is
-   * answered; the answer is checked against `resultSchema` only (entries are checked by the caller).
+   * answered; the answer is checked against `resultSchema` only (entries are checked by the caller). An
+   * answer the transport's screen refused (too deep, malformed) rejects with its ToolRuntimeError.
    */
   request<Schema extends z.ZodType>(
     method: string,
@@ -350,10 +343,12 @@ export class McpSession {
   ): Promise<z.output<Schema>> {
     return this.hold(() =>
       this.withSignIn(() =>
-        this.client.request({ method, params }, resultSchema, {
-          signal: options.signal,
-          timeout: this.config.timeoutMs,
-        }),
+        this.client
+          .request({ method, params }, resultSchema, {
+            signal: options.signal,
+            timeout: this.config.timeoutMs,
+          })
+          .catch(this.rethrowRefusal),
       ),
     );
   }
@@ -386,6 +381,11 @@ export class McpSession {
     if (!this.config.auth) return request();
     return runWithSignIn(this.config.auth, (code) => finishAuthOn(this.handle.transport, code), request);
   }
+
+  /** Throws the ToolRuntimeError of an answer the screen refused in place of its stand-in, else the error. */
+  private readonly rethrowRefusal = (error: unknown): never => {
+    throw this.handle.screen.refusalOf(error) ?? error;
+  };
 
   private terminateLimitMs(): number {
     return Math.min(this.config.connectTimeoutMs, TERMINATE_LIMIT_MS);

@@ -12,6 +12,7 @@ import type {
 } from './mcp-catalog-definition';
 import { compileMcpUriTemplate } from '../../../resources/match-mcp-uri-template';
 import type { McpUriTemplateMatcher } from '../../../resources/match-mcp-uri-template';
+import { isNestedDeeper } from './is-nested-deeper';
 
 /** One entry of a resources, templates or prompts listing, read: its definition, or why it cannot be used. */
 export type McpCatalogReading =
@@ -137,15 +138,4 @@ function toPrompt(wire: PromptWire): MCPPromptInfo {
     }),
   );
   return Object.freeze(prompt) as unknown as MCPPromptInfo;
-}
-
-function isNestedDeeper(value: unknown, maxDepth: number): boolean {
-  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop() as { node: unknown; depth: number };
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > maxDepth) return true;
-    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
-  }
-  return false;
 }

@@ -10,6 +10,8 @@ import type {
   MCPResourceContents,
   MCPResourceReading,
 } from './mcp-catalog-definition';
+import { isWithinResourceUri } from './is-within-resource-uri';
+import { quoteKey } from './read-mcp-catalog-entry';
 import { capText } from './read-mcp-result';
 
 /** The envelope of a `resources/read` answer; each item is checked on its own. */
@@ -33,10 +35,12 @@ export interface ReadMcpCatalogResultOptions {
 
 /**
  * Reads a `resources/read` answer: each item a URI with exactly one of `text` or base64 `blob` (and a
- * well-formed MIME type when given), only those fields kept. Text beyond `maxResultChars` in all is cut
- * with a marker (and `truncated` set).
+ * well-formed MIME type when given), only those fields kept. Each item's URI must be the one read or a
+ * sub-resource under it (see {@link isWithinResourceUri}): a server cannot pass contents off as another
+ * resource's. Text beyond `maxResultChars` in all is cut with a marker (and `truncated` set).
  *
- * @throws ToolRuntimeError when an item is malformed or the blobs decode to more than `maxBinaryBytes`.
+ * @throws ToolRuntimeError when an item is malformed or labelled with a URI outside the one read, or the
+ * blobs decode to more than `maxBinaryBytes`.
  */
 export function readMcpResourceContents(
   uri: string,
@@ -53,6 +57,11 @@ export function readMcpResourceContents(
     );
     if (part.type !== 'resource') throw budget.failure(`sent a malformed ${where}`);
     const resource = part.resource;
+    if (!isWithinResourceUri(uri, resource.uri)) {
+      throw budget.failure(
+        `sent ${where} labelled ${quoteKey(resource.uri)}, which is neither that URI nor a sub-resource under it; the answer was refused`,
+      );
+    }
     if ('text' in resource) return Object.freeze({ ...resource, text: budget.cut(resource.text) });
     budget.countBinary(resource.blob);
     return resource;

@@ -5,6 +5,7 @@ import { isPlainRecord } from '../../validation/copy-json-value';
 import { assertRemoteSchema } from './assert-remote-schema';
 import type { RemoteSchemaLimits } from './assert-remote-schema';
 import type { MCPToolDefinition } from './mcp-tool-definition';
+import { isNestedDeeper } from './is-nested-deeper';
 
 /** One entry of a `tools/list` answer, read: its definition, or why it cannot be read (keyed for `problems`). */
 export type McpToolReading =
@@ -79,15 +80,4 @@ function describe(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   const text = String(value);
   return `${typeof value} ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
-}
-
-function isNestedDeeper(value: unknown, maxDepth: number): boolean {
-  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop() as { node: unknown; depth: number };
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > maxDepth) return true;
-    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
-  }
-  return false;
 }

@@ -31,6 +31,7 @@ export interface ResolvedMcpConfig {
   readonly namePrefix: string;
   readonly maxResultChars: number;
   readonly maxMessageBytes: number;
+  readonly maxMessageDepth: number;
   readonly maxListPages: number;
   readonly maxSchemaChars: number;
   readonly maxSchemaDepth: number;
@@ -122,6 +123,7 @@ export function resolveMcpConfig(options: MCPToolAdapterOptions): ResolvedMcpCon
     namePrefix,
     maxResultChars: checkPositive(options.maxResultChars, 'maxResultChars', 1_000_000),
     maxMessageBytes: checkPositive(options.maxMessageBytes, 'maxMessageBytes', 16 * 1024 * 1024),
+    maxMessageDepth: checkPositive(options.maxMessageDepth, 'maxMessageDepth', 1_000),
     maxListPages: checkPositive(options.maxListPages, 'maxListPages', 100),
     maxSchemaChars: checkPositive(options.maxSchemaChars, 'maxSchemaChars', 262_144),
     maxSchemaDepth: checkPositive(options.maxSchemaDepth, 'maxSchemaDepth', 64),

@@ -33,7 +33,7 @@ describe('readMcpResourceContents', () => {
         {
           contents: [
             { uri: 'memo://a', blob: 'AAAA' },
-            { uri: 'memo://b', blob: 'AAAAAA==' },
+            { uri: 'memo://a/b', blob: 'AAAAAA==' },
           ],
         },
         options,

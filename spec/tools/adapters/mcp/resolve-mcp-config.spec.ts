@@ -19,6 +19,7 @@ describe('resolveMcpConfig', () => {
       session: 'persistent',
       serverName: 'stdio:node',
       namePrefix: '',
+      maxMessageDepth: 1_000,
     });
   });
 
@@ -50,6 +51,7 @@ describe('resolveMcpConfig', () => {
       "'env' must be an object of string values, e.g. { API_TOKEN: '…' }.",
     ],
     [{ command: 'x', maxResultChars: Number.NaN }, "'maxResultChars' must be a positive number, got NaN."],
+    [{ command: 'x', maxMessageDepth: 0 }, "'maxMessageDepth' must be a positive number, got 0."],
   ])('rejects %j', (options, message) => {
     expect(() => resolveMcpConfig(options)).toThrow(ToolInputError);
     expect(() => resolveMcpConfig(options)).toThrow(message);
