@@ -8,7 +8,7 @@ import { Agent } from '../../lib/agents/agent';
 import {
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_RESUME_WINDOW_MS,
-} from '../../lib/mcp/rev2025-11-25/in-memory-event-store';
+} from '../../lib/state/memory/in-memory-event-store';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { NativeTool } from '../../lib/tools/native-tool';
 import type { BenchRow } from '../measure';

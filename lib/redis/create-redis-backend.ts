@@ -1,13 +1,13 @@
 import { createClient } from 'redis';
 import { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';
 import { ToolInputError } from '../errors/tool-input-error';
-import { AGENT_SERVER_DEFAULTS } from '../server/agent-server-options';
-import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
-import { DEFAULT_MAX_STORED_EVENT_BYTES } from '../mcp/rev2025-11-25/in-memory-event-store';
-import type { EventLogOptions } from '../server/state/event-log';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../state/event-store-budget';
+import { DEFAULT_MAX_STORED_EVENT_BYTES } from '../state/memory/in-memory-event-store';
+import type { EventLogOptions } from '../state/event-log';
+import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../state/session-store';
 import { resolveTaskStoreLimits } from '../tasks/task-store-limits';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
-import { DEFAULT_SESSION_BUS_MAX_BYTES } from '../server/state/session-bus';
+import { DEFAULT_SESSION_BUS_MAX_BYTES } from '../state/session-bus';
 import type { RedisClientLike } from './redis-client-like';
 import { RedisCallLeases } from './redis-call-leases';
 import { RedisCommands } from './redis-commands';
@@ -102,7 +102,7 @@ export async function createRedisBackend(options: CreateRedisBackendOptions): Pr
       `commandTimeoutMs must be a whole number of at least 1, got ${String(timeoutMs)}.`,
     );
   }
-  const idleTimeoutMs = options.idleTimeoutMs ?? AGENT_SERVER_DEFAULTS.sessionIdleTimeoutMs;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS;
   // Checked before connecting, so a wrong bound fails without touching Redis.
   const taskLimits = resolveTaskStoreLimits(options.tasks);
   const onError = options.onConnectionError ?? (() => {});

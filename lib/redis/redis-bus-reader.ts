@@ -1,6 +1,6 @@
 import { SessionStoreDataError } from '../errors/session-store-data-error';
-import type { SessionBusMessage } from '../server/state/session-bus';
-import type { SessionKey } from '../server/state/session-key';
+import type { SessionBusMessage } from '../state/session-bus';
+import type { SessionKey } from '../state/session-key';
 import type { RedisCommands } from './redis-commands';
 
 /** Entries read per round trip. */

@@ -1,6 +1,6 @@
 import { SessionStoreDataError } from '../errors/session-store-data-error';
-import type { CallLeases, StreamOwner } from '../server/state/call-leases';
-import type { SessionKey } from '../server/state/session-key';
+import type { CallLeases, StreamOwner } from '../state/call-leases';
+import type { SessionKey } from '../state/session-key';
 import type { RedisCommands } from './redis-commands';
 import {
   assertStorableSessionKey,

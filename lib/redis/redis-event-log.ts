@@ -1,15 +1,15 @@
 import { SessionStoreDataError } from '../errors/session-store-data-error';
 import { ToolInputError } from '../errors/tool-input-error';
-import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../state/event-store-budget';
 import {
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_MAX_STORED_EVENTS,
   DEFAULT_RESUME_WINDOW_MS,
-} from '../mcp/rev2025-11-25/in-memory-event-store';
-import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from '../server/state/event-log';
-import type { SessionKey } from '../server/state/session-key';
+} from '../state/memory/in-memory-event-store';
+import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from '../state/event-log';
+import type { SessionKey } from '../state/session-key';
 import { APPEND, DELETE_SESSION, HAS_EVENT, IS_COMPLETE, READ_AFTER, USAGE } from './event-log-scripts';
-import { tooBigToKeep } from '../mcp/rev2025-11-25/too-big-to-keep';
+import { tooBigToKeep } from '../state/too-big-to-keep';
 import type { RedisCommands, RedisScript } from './redis-commands';
 import { redisEventCost, redisStreamCost } from './redis-event-cost';
 import {

@@ -1,5 +1,5 @@
 import { ToolInputError } from '../errors/tool-input-error';
-import type { SessionKey } from '../server/state/session-key';
+import type { SessionKey } from '../state/session-key';
 
 /** Visible ASCII (as MCP session ids are) but for the braces that delimit the id in a key's hash tag. */
 const SESSION_ID = /^[\x21-\x7a\x7c\x7e]{1,256}$/;

@@ -1,15 +1,15 @@
 import { SessionBusMessageTooLargeError } from '../errors/session-bus-message-too-large-error';
 import { SessionStoreDataError } from '../errors/session-store-data-error';
 import { ToolInputError } from '../errors/tool-input-error';
-import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
-import { DEFAULT_SESSION_BUS_MAX_BYTES } from '../server/state/session-bus';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../state/event-store-budget';
+import { DEFAULT_SESSION_BUS_MAX_BYTES } from '../state/session-bus';
 import type {
   SessionBus,
   SessionBusMessage,
   SessionBusSubscribeOptions,
   SessionBusSubscription,
-} from '../server/state/session-bus';
-import type { SessionKey } from '../server/state/session-key';
+} from '../state/session-bus';
+import type { SessionKey } from '../state/session-key';
 import { PUBLISH } from './bus-log-scripts';
 import { BEFORE_FIRST_ENTRY, isEntryId, RedisBusReader } from './redis-bus-reader';
 import type { RedisCommands } from './redis-commands';

@@ -1,7 +1,7 @@
 import { SessionLimitError } from '../errors/session-limit-error';
 import { isRedisFullError } from './to-store-error';
-import type { SessionKey } from '../server/state/session-key';
-import type { SessionAdmission } from '../server/state/session-store';
+import type { SessionKey } from '../state/session-key';
+import type { SessionAdmission } from '../state/session-store';
 import { defineRedisScript } from './redis-commands';
 import type { RedisCommands } from './redis-commands';
 import { toSessionCapKeys, toSessionCapMember } from './redis-keys';

@@ -1,13 +1,13 @@
 import { SessionStoreDataError } from '../errors/session-store-data-error';
 import { ToolInputError } from '../errors/tool-input-error';
-import type { SessionKey } from '../server/state/session-key';
+import type { SessionKey } from '../state/session-key';
 import type {
   NewSessionRecord,
   SessionAdmission,
   SessionRecord,
   SessionRecordChanges,
   SessionStore,
-} from '../server/state/session-store';
+} from '../state/session-store';
 import { defineRedisScript } from './redis-commands';
 import type { RedisCommands } from './redis-commands';
 import { assertStorableSessionKey, isStorableSessionKey, toSessionKeys } from './redis-keys';

@@ -4,12 +4,13 @@ import type { RunContext } from '../runtime/run-context';
 import type { TaskStore } from '../tasks/task-store';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
 import type { ServedCallInfo } from '../mcp/serve/served-call-info';
-import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
+import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../state/event-store-budget';
 import {
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_RESUME_WINDOW_MS,
-} from '../mcp/rev2025-11-25/in-memory-event-store';
-import type { ResumableEventStore } from '../mcp/rev2025-11-25/resumable-event-store';
+} from '../state/memory/in-memory-event-store';
+import type { ResumableEventStore } from '../state/resumable-event-store';
+import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../state/session-store';
 
 /** Options of `startAgentServer` (and of `agent.start()` with the `http` transport). */
 export interface AgentServerOptions {
@@ -176,7 +177,7 @@ export interface AgentServerHandle {
 export const AGENT_SERVER_DEFAULTS = Object.freeze({
   url: 'http://127.0.0.1:0',
   sessionMode: 'stateful' as const,
-  sessionIdleTimeoutMs: 30 * 60 * 1000,
+  sessionIdleTimeoutMs: DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   maxSessions: 1000,
   maxSessionsPerClient: 100,
   maxBodyBytes: 1024 * 1024,

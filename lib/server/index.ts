@@ -18,44 +18,44 @@ export {
   DEFAULT_MAX_STORED_EVENTS,
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_RESUME_WINDOW_MS,
-} from '../mcp/rev2025-11-25/in-memory-event-store';
-export type { InMemoryEventStoreOptions } from '../mcp/rev2025-11-25/in-memory-event-store';
-export { EventStoreBudget, DEFAULT_MAX_EVENT_STORE_BYTES } from '../mcp/rev2025-11-25/event-store-budget';
-export type { EventStoreBudgetOptions } from '../mcp/rev2025-11-25/event-store-budget';
+} from '../state/memory/in-memory-event-store';
+export type { InMemoryEventStoreOptions } from '../state/memory/in-memory-event-store';
+export { EventStoreBudget, DEFAULT_MAX_EVENT_STORE_BYTES } from '../state/event-store-budget';
+export type { EventStoreBudgetOptions } from '../state/event-store-budget';
 export { createInMemoryEventStoreFactory } from '../mcp/rev2025-11-25/create-in-memory-event-store-factory';
 export type { InMemoryEventStoreFactoryOptions } from '../mcp/rev2025-11-25/create-in-memory-event-store-factory';
-export type { ResumableEventStore } from '../mcp/rev2025-11-25/resumable-event-store';
+export type { ResumableEventStore } from '../state/resumable-event-store';
 export { serveStdio } from './serve-stdio';
 export type { ServeStdioOptions, StdioServerHandle } from './serve-stdio';
 export { isServableAgent } from '../mcp/serve/servable-agent';
 export type { ServableAgent, ServableAgentCard } from '../mcp/serve/servable-agent';
 export { toMcpTool } from '../mcp/wire/to-mcp-tool';
 export { toCallToolResult, toCallToolErrorResult, ERROR_META_KEY } from '../mcp/wire/to-call-tool-result';
-export type { SessionKey } from './state/session-key';
+export type { SessionKey } from '../state/session-key';
 export type {
   SessionStore,
   SessionRecord,
   NewSessionRecord,
   SessionRecordChanges,
   SessionAdmission,
-} from './state/session-store';
-export type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from './state/event-log';
+} from '../state/session-store';
+export type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from '../state/event-log';
 export type {
   SessionBus,
   SessionBusMessage,
   SessionBusSubscribeOptions,
   SessionBusSubscription,
-} from './state/session-bus';
-export { InMemorySessionStore } from './state/in-memory-session-store';
-export type { InMemorySessionStoreOptions } from './state/in-memory-session-store';
-export { InMemoryEventLog } from './state/in-memory-event-log';
-export type { InMemoryEventLogOptions } from './state/in-memory-event-log';
-export { InMemorySessionBus } from './state/in-memory-session-bus';
-export type { InMemorySessionBusOptions } from './state/in-memory-session-bus';
-export { DEFAULT_SESSION_BUS_MAX_BYTES } from './state/session-bus';
-export { toResumableEventStore } from './state/to-resumable-event-store';
-export { toTokenSubject } from './state/to-token-subject';
-export type { SharedSessionState } from './state/shared-session-state';
+} from '../state/session-bus';
+export { InMemorySessionStore } from '../state/memory/in-memory-session-store';
+export type { InMemorySessionStoreOptions } from '../state/memory/in-memory-session-store';
+export { InMemoryEventLog } from '../state/memory/in-memory-event-log';
+export type { InMemoryEventLogOptions } from '../state/memory/in-memory-event-log';
+export { InMemorySessionBus } from '../state/memory/in-memory-session-bus';
+export type { InMemorySessionBusOptions } from '../state/memory/in-memory-session-bus';
+export { DEFAULT_SESSION_BUS_MAX_BYTES } from '../state/session-bus';
+export { toResumableEventStore } from '../state/to-resumable-event-store';
+export { toTokenSubject } from '../state/to-token-subject';
+export type { SharedSessionState } from '../mcp/serve/shared-session-state';
 export {
   SessionStoreUnavailableError,
   SESSION_STORE_UNAVAILABLE_HTTP_STATUS,

@@ -1,7 +1,7 @@
 import { ToolInputError } from '../errors/tool-input-error';
 import { AGENT_SERVER_DEFAULTS } from './agent-server-options';
 import type { AgentServerOptions } from './agent-server-options';
-import { MAX_TIMER_MS } from '../mcp/rev2025-11-25/in-memory-event-store';
+import { MAX_TIMER_MS } from '../state/memory/in-memory-event-store';
 
 /** The serving limits, defaults filled in. */
 export interface AgentServerSettings {

@@ -1,5 +1,5 @@
 import { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';
-import type { SharedSessionState } from './state/shared-session-state';
+import type { SharedSessionState } from '../mcp/serve/shared-session-state';
 
 /** Shared session state that holds connections (the Redis backend). */
 export interface ClosableSharedState extends SharedSessionState {

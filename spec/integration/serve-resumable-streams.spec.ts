@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent } from '../../lib/agents/agent';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
 import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
-import { InMemoryEventStore } from '../../lib/mcp/rev2025-11-25/in-memory-event-store';
+import { InMemoryEventStore } from '../../lib/state/memory/in-memory-event-store';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { NativeTool } from '../../lib/tools/native-tool';
 import { callBody, MCP_HEADERS, openRawSession } from '../fixtures/serve/http-helpers';

@@ -8,7 +8,7 @@ import { redisEventCost, redisStreamCost } from '../../lib/redis/redis-event-cos
 import { RedisEventLog } from '../../lib/redis/redis-event-log';
 import { toSessionKeys } from '../../lib/redis/redis-keys';
 import { RedisSessionStore } from '../../lib/redis/redis-session-store';
-import type { SessionBusMessage } from '../../lib/server/state/session-bus';
+import type { SessionBusMessage } from '../../lib/state/session-bus';
 import { describeWithRedis, startRedisServer } from '../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../fixtures/redis/redis-server';
 import {

@@ -1,7 +1,7 @@
 import { SessionStoreUnavailableError } from '../../lib/errors/session-store-unavailable-error';
-import { InMemoryEventLog } from '../../lib/server/state/in-memory-event-log';
-import { InMemorySessionBus } from '../../lib/server/state/in-memory-session-bus';
-import { InMemorySessionStore } from '../../lib/server/state/in-memory-session-store';
+import { InMemoryEventLog } from '../../lib/state/memory/in-memory-event-log';
+import { InMemorySessionBus } from '../../lib/state/memory/in-memory-session-bus';
+import { InMemorySessionStore } from '../../lib/state/memory/in-memory-session-store';
 import { SharedStateConnection } from '../../lib/server/shared-state-connection';
 import type { ClosableSharedState } from '../../lib/server/shared-state-connection';
 

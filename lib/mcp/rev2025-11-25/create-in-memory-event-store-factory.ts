@@ -1,5 +1,5 @@
-import { EventStoreBudget } from './event-store-budget';
-import { InMemoryEventStore } from './in-memory-event-store';
+import { EventStoreBudget } from '../../state/event-store-budget';
+import { InMemoryEventStore } from '../../state/memory/in-memory-event-store';
 
 /** Options of {@link createInMemoryEventStoreFactory}. */
 export interface InMemoryEventStoreFactoryOptions {

@@ -4,7 +4,7 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ServedSessionState } from '../serve/served-tool-calls';
 import type { FastCallCancel } from './fast-tool-calls';
-import type { ResumableEventStore } from './resumable-event-store';
+import type { ResumableEventStore } from '../../state/resumable-event-store';
 import type { SessionLink } from './session-link';
 
 /** One stateful MCP session: its transport, its server, and when it was last used. */

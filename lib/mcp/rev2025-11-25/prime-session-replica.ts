@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SessionStoreDataError } from '../../errors/session-store-data-error';
-import type { SessionRecord } from '../../server/state/session-store';
+import type { SessionRecord } from '../../state/session-store';
 
 const ACCEPT = 'application/json, text/event-stream';
 

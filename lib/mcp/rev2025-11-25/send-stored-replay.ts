@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ResumableEventStore } from './resumable-event-store';
+import type { ResumableEventStore } from '../../state/resumable-event-store';
 
 /**
  * Answers the resume of a complete stream (its final response is stored) with the stream's events after

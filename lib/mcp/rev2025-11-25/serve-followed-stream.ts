@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ToolInputError } from '../../errors/tool-input-error';
 import { SessionStoreUnavailableError } from '../../errors/session-store-unavailable-error';
-import type { CallLeases } from '../../server/state/call-leases';
+import type { CallLeases } from '../../state/call-leases';
 import type { SessionLink } from './session-link';
 import { STANDALONE_STREAM_ID } from './session-link';
 

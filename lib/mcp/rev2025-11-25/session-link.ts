@@ -3,13 +3,13 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { SessionBusMessageTooLargeError } from '../../errors/session-bus-message-too-large-error';
 import { SessionStoreUnavailableError } from '../../errors/session-store-unavailable-error';
-import type { StreamOwner } from '../../server/state/call-leases';
-import type { EventLogSend } from '../../server/state/event-log';
-import type { SessionBusMessage, SessionBusSubscription } from '../../server/state/session-bus';
-import type { SessionKey } from '../../server/state/session-key';
-import type { SharedSessionState } from '../../server/state/shared-session-state';
+import type { StreamOwner } from '../../state/call-leases';
+import type { EventLogSend } from '../../state/event-log';
+import type { SessionBusMessage, SessionBusSubscription } from '../../state/session-bus';
+import type { SessionKey } from '../../state/session-key';
+import type { SharedSessionState } from '../serve/shared-session-state';
 import { toAnswerTooBig, toBoundedLinkMessage } from './bound-link-message';
-import type { ResumableEventStore } from './resumable-event-store';
+import type { ResumableEventStore } from '../../state/resumable-event-store';
 
 /** The stream id the SDK's transport stores a session's standalone (GET) notifications under. */
 export const STANDALONE_STREAM_ID = '_GET_stream';

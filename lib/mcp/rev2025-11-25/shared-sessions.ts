@@ -10,10 +10,10 @@ import {
   SESSION_STORE_UNAVAILABLE_RPC_CODE,
   SessionStoreUnavailableError,
 } from '../../errors/session-store-unavailable-error';
-import type { SessionKey } from '../../server/state/session-key';
-import type { SessionAdmission, SessionRecord } from '../../server/state/session-store';
-import type { SharedSessionState } from '../../server/state/shared-session-state';
-import { toTokenSubject } from '../../server/state/to-token-subject';
+import type { SessionKey } from '../../state/session-key';
+import type { SessionAdmission, SessionRecord } from '../../state/session-store';
+import type { SharedSessionState } from '../serve/shared-session-state';
+import { toTokenSubject } from '../../state/to-token-subject';
 import { negotiateProtocolVersion } from './align-protocol-version';
 import type { McpSession } from './mcp-session-store';
 import { sendJsonRpcError } from '../wire/send-json-rpc-error';

@@ -21,10 +21,10 @@ import {
   negotiateProtocolVersion,
 } from '../../mcp/rev2025-11-25/align-protocol-version';
 import { NOT_PARSED, readJsonRpcBody } from '../../mcp/wire/read-json-rpc-body';
-import type { ResumableEventStore } from '../../mcp/rev2025-11-25/resumable-event-store';
-import type { SessionKey } from '../state/session-key';
-import type { SessionRecord } from '../state/session-store';
-import type { SharedSessionState } from '../state/shared-session-state';
+import type { ResumableEventStore } from '../../state/resumable-event-store';
+import type { SessionKey } from '../../state/session-key';
+import type { SessionRecord } from '../../state/session-store';
+import type { SharedSessionState } from '../../mcp/serve/shared-session-state';
 import { primeSessionReplica } from '../../mcp/rev2025-11-25/prime-session-replica';
 import {
   cancelFastCalls,

@@ -9,11 +9,11 @@ import { SessionBusMessageTooLargeError } from '../../../lib/errors/session-bus-
 import { createRedisBackend } from '../../../lib/redis';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../lib/mcp/rev2025-11-25/bound-link-message';
 import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
-import { InMemoryCallLeases } from '../../../lib/server/state/in-memory-call-leases';
-import { InMemoryEventLog } from '../../../lib/server/state/in-memory-event-log';
-import { InMemorySessionBus } from '../../../lib/server/state/in-memory-session-bus';
-import { InMemorySessionStore } from '../../../lib/server/state/in-memory-session-store';
-import type { SharedSessionState } from '../../../lib/server/state/shared-session-state';
+import { InMemoryCallLeases } from '../../../lib/state/memory/in-memory-call-leases';
+import { InMemoryEventLog } from '../../../lib/state/memory/in-memory-event-log';
+import { InMemorySessionBus } from '../../../lib/state/memory/in-memory-session-bus';
+import { InMemorySessionStore } from '../../../lib/state/memory/in-memory-session-store';
+import type { SharedSessionState } from '../../../lib/mcp/serve/shared-session-state';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';
 import { MCP_HEADERS, rawRequest, waitFor } from '../../fixtures/serve/http-helpers';

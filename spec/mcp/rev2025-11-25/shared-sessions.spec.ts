@@ -8,12 +8,12 @@ import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcon
 import { SessionStoreUnavailableError } from '../../../lib/errors/session-store-unavailable-error';
 import { createRedisBackend } from '../../../lib/redis';
 import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
-import { InMemoryCallLeases } from '../../../lib/server/state/in-memory-call-leases';
-import { InMemoryEventLog } from '../../../lib/server/state/in-memory-event-log';
-import { InMemorySessionBus } from '../../../lib/server/state/in-memory-session-bus';
-import { InMemorySessionStore } from '../../../lib/server/state/in-memory-session-store';
-import type { SessionStore } from '../../../lib/server/state/session-store';
-import type { SharedSessionState } from '../../../lib/server/state/shared-session-state';
+import { InMemoryCallLeases } from '../../../lib/state/memory/in-memory-call-leases';
+import { InMemoryEventLog } from '../../../lib/state/memory/in-memory-event-log';
+import { InMemorySessionBus } from '../../../lib/state/memory/in-memory-session-bus';
+import { InMemorySessionStore } from '../../../lib/state/memory/in-memory-session-store';
+import type { SessionStore } from '../../../lib/state/session-store';
+import type { SharedSessionState } from '../../../lib/mcp/serve/shared-session-state';
 import { NativeTool } from '../../../lib/tools/native-tool';
 import {
   agentWithAskAndShout,

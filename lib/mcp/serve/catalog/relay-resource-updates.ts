@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionBus, SessionBusSubscription } from '../../../server/state/session-bus';
-import type { SessionKey } from '../../../server/state/session-key';
+import type { SessionBus, SessionBusSubscription } from '../../../state/session-bus';
+import type { SessionKey } from '../../../state/session-key';
 import { servedCatalogOf } from './servable-catalog';
 
 /**

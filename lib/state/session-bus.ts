@@ -1,4 +1,4 @@
-import type { SessionStoreDataError } from '../../errors/session-store-data-error';
+import type { SessionStoreDataError } from '../errors/session-store-data-error';
 import type { SessionKey } from './session-key';
 
 /**

@@ -86,3 +86,6 @@ export interface SessionStore {
    */
   delete(key: SessionKey): Promise<boolean>;
 }
+
+/** How long a session lives without a request, in ms, unless a server says otherwise (30 minutes). */
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;

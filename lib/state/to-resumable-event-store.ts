@@ -1,4 +1,4 @@
-import type { ResumableEventStore } from '../../mcp/rev2025-11-25/resumable-event-store';
+import type { ResumableEventStore } from './resumable-event-store';
 import type { EventLog } from './event-log';
 import type { SessionKey } from './session-key';
 

@@ -1,8 +1,5 @@
-import { ToolInputError } from '../../../lib/errors/tool-input-error';
-import {
-  DEFAULT_MAX_EVENT_STORE_BYTES,
-  EventStoreBudget,
-} from '../../../lib/mcp/rev2025-11-25/event-store-budget';
+import { ToolInputError } from '../../lib/errors/tool-input-error';
+import { DEFAULT_MAX_EVENT_STORE_BYTES, EventStoreBudget } from '../../lib/state/event-store-budget';
 
 describe('EventStoreBudget', () => {
   it('bounds 64 MiB by default', () => {

@@ -1,13 +1,13 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ToolInputError } from '../../../lib/errors/tool-input-error';
-import { EventStoreBudget } from '../../../lib/mcp/rev2025-11-25/event-store-budget';
-import { TOO_BIG_TO_KEEP_MESSAGE } from '../../../lib/mcp/rev2025-11-25/too-big-to-keep';
+import { EventStoreBudget } from '../../../lib/state/event-store-budget';
+import { TOO_BIG_TO_KEEP_MESSAGE } from '../../../lib/state/too-big-to-keep';
 import {
   DEFAULT_MAX_STORED_EVENT_BYTES,
   DEFAULT_MAX_STORED_EVENTS,
   DEFAULT_RESUME_WINDOW_MS,
   InMemoryEventStore,
-} from '../../../lib/mcp/rev2025-11-25/in-memory-event-store';
+} from '../../../lib/state/memory/in-memory-event-store';
 import { waitFor } from '../../fixtures/serve/http-helpers';
 
 function note(n: number): JSONRPCMessage {

@@ -1,13 +1,13 @@
 import { SessionLimitError } from '../../errors/session-limit-error';
 import { ToolInputError } from '../../errors/tool-input-error';
-import type { SessionKey } from './session-key';
+import type { SessionKey } from '../session-key';
 import type {
   NewSessionRecord,
   SessionAdmission,
   SessionRecord,
   SessionRecordChanges,
   SessionStore,
-} from './session-store';
+} from '../session-store';
 
 /** Options of {@link InMemorySessionStore}. */
 export interface InMemorySessionStoreOptions {

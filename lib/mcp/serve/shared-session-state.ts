@@ -1,8 +1,8 @@
 import type { TaskStore } from '../../tasks/task-store';
-import type { CallLeases } from './call-leases';
-import type { EventLog } from './event-log';
-import type { SessionBus } from './session-bus';
-import type { SessionStore } from './session-store';
+import type { CallLeases } from '../../state/call-leases';
+import type { EventLog } from '../../state/event-log';
+import type { SessionBus } from '../../state/session-bus';
+import type { SessionStore } from '../../state/session-store';
 
 /**
  * The state every process serving one agent shares (the Redis backend of `protolink/redis` is one): with

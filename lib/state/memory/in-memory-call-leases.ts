@@ -1,5 +1,5 @@
-import type { CallLeases, StreamOwner } from './call-leases';
-import type { SessionKey } from './session-key';
+import type { CallLeases, StreamOwner } from '../call-leases';
+import type { SessionKey } from '../session-key';
 
 /** The call leases of processes sharing one memory (tests, or several endpoints in one process). */
 export class InMemoryCallLeases implements CallLeases {

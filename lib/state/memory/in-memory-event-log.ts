@@ -1,8 +1,8 @@
 import { ToolInputError } from '../../errors/tool-input-error';
-import { EventStoreBudget } from '../../mcp/rev2025-11-25/event-store-budget';
-import { InMemoryEventStore } from '../../mcp/rev2025-11-25/in-memory-event-store';
-import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from './event-log';
-import type { SessionKey } from './session-key';
+import { EventStoreBudget } from '../event-store-budget';
+import { InMemoryEventStore } from './in-memory-event-store';
+import type { EventLog, EventLogOptions, EventLogSend, EventLogUsage } from '../event-log';
+import type { SessionKey } from '../session-key';
 
 /** Options of {@link InMemoryEventLog}. */
 export interface InMemoryEventLogOptions extends EventLogOptions {

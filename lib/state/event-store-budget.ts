@@ -1,4 +1,4 @@
-import { ToolInputError } from '../../errors/tool-input-error';
+import { ToolInputError } from '../errors/tool-input-error';
 
 /** Options of {@link EventStoreBudget}. */
 export interface EventStoreBudgetOptions {

@@ -1,9 +1,9 @@
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ToolInputError } from '../../errors/tool-input-error';
-import { tooBigToKeep } from './too-big-to-keep';
-import type { EventStoreBudget, EventStoreBudgetEntry } from './event-store-budget';
-import type { ResumableEventStore } from './resumable-event-store';
+import { tooBigToKeep } from '../too-big-to-keep';
+import type { EventStoreBudget, EventStoreBudgetEntry } from '../event-store-budget';
+import type { ResumableEventStore } from '../resumable-event-store';
 
 /** Options of {@link InMemoryEventStore}. */
 export interface InMemoryEventStoreOptions {

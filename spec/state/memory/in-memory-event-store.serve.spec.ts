@@ -3,9 +3,9 @@
 import 'reflect-metadata';
 import { Agent } from '../../../lib/agents/agent';
 import type { AgentServerHandle } from '../../../lib/server/agent-server-options';
-import { EventStoreBudget } from '../../../lib/mcp/rev2025-11-25/event-store-budget';
-import { InMemoryEventStore } from '../../../lib/mcp/rev2025-11-25/in-memory-event-store';
-import type { InMemoryEventStoreOptions } from '../../../lib/mcp/rev2025-11-25/in-memory-event-store';
+import { EventStoreBudget } from '../../../lib/state/event-store-budget';
+import { InMemoryEventStore } from '../../../lib/state/memory/in-memory-event-store';
+import type { InMemoryEventStoreOptions } from '../../../lib/state/memory/in-memory-event-store';
 import { startAgentServer } from '../../../lib/server/start-agent-server';
 import { NativeTool } from '../../../lib/tools/native-tool';
 import { MCP_HEADERS, openRawSession, waitFor } from '../../fixtures/serve/http-helpers';

@@ -1,10 +1,10 @@
 import { SessionBusMessageTooLargeError } from '../../../lib/errors/session-bus-message-too-large-error';
 import { ToolInputError } from '../../../lib/errors/tool-input-error';
-import { InMemoryEventLog } from '../../../lib/server/state/in-memory-event-log';
-import { InMemorySessionBus } from '../../../lib/server/state/in-memory-session-bus';
-import { InMemorySessionStore } from '../../../lib/server/state/in-memory-session-store';
-import { toResumableEventStore } from '../../../lib/server/state/to-resumable-event-store';
-import { toTokenSubject } from '../../../lib/server/state/to-token-subject';
+import { InMemoryEventLog } from '../../../lib/state/memory/in-memory-event-log';
+import { InMemorySessionBus } from '../../../lib/state/memory/in-memory-session-bus';
+import { InMemorySessionStore } from '../../../lib/state/memory/in-memory-session-store';
+import { toResumableEventStore } from '../../../lib/state/to-resumable-event-store';
+import { toTokenSubject } from '../../../lib/state/to-token-subject';
 import {
   costOf,
   eventLogContract,

@@ -1,14 +1,14 @@
 import { SessionBusMessageTooLargeError } from '../../errors/session-bus-message-too-large-error';
 import { SessionStoreDataError } from '../../errors/session-store-data-error';
 import { ToolInputError } from '../../errors/tool-input-error';
-import { DEFAULT_SESSION_BUS_MAX_BYTES } from './session-bus';
+import { DEFAULT_SESSION_BUS_MAX_BYTES } from '../session-bus';
 import type {
   SessionBus,
   SessionBusMessage,
   SessionBusSubscribeOptions,
   SessionBusSubscription,
-} from './session-bus';
-import type { SessionKey } from './session-key';
+} from '../session-bus';
+import type { SessionKey } from '../session-key';
 
 type Listener = (message: SessionBusMessage) => void;
 
