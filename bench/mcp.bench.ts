@@ -4,8 +4,8 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { MCPToolAdapter } from '../lib/tools/adapters/index';
-import type { MCPToolAdapterOptions } from '../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../lib/mcp/client';
+import type { MCPToolAdapterOptions } from '../lib/mcp/client';
 import type { BenchRow } from './measure';
 import { judge, measureMicros } from './measure';
 

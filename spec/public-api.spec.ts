@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as protolink from '../lib/index';
 import * as tools from '../lib/tools/index';
-import * as adapters from '../lib/tools/adapters/index';
+import * as adapters from '../lib/mcp/client';
 import * as nest from '../lib/nest/index';
 import * as server from '../lib/server/index';
 import * as agents from '../lib/agents/index';
@@ -297,7 +297,7 @@ describe('the public API of SPEC.md', () => {
     const expected: Record<string, string> = {
       '.': 'lib/index',
       './tools': 'lib/tools/index',
-      './tools/adapters': 'lib/tools/adapters/index',
+      './tools/adapters': 'lib/mcp/client/index',
       './tools/builtins': 'lib/builtins/index',
       './agents': 'lib/agents/index',
       './models': 'lib/models/index',

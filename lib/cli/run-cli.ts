@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ApprovalRequiredError } from '../errors/approval-required-error';
 import { ProtolinkError } from '../errors/protolink-error';
-import { serverStderrOf } from '../tools/adapters/mcp/attach-server-stderr';
+import { serverStderrOf } from '../mcp/client/attach-server-stderr';
 import type { CliIo } from './cli-io';
 import { CliUsageError } from './cli-usage-error';
 import { PROCESS_IO } from './cli-io';

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
-import { redactUrl } from '../tools/adapters/mcp/redact-url';
+import { redactUrl } from '../mcp/client/redact-url';
 
 /**
  * Checks the `publicUrl` option (the URL clients use behind a reverse proxy or load balancer) and returns it

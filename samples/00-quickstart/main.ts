@@ -23,7 +23,7 @@ import {
   toOpenAITools,
 } from '../../lib/index';
 import type { ApprovalRequest } from '../../lib/index';
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
 
 class BookingRequest {
   @IsString() @Description('City of the hotel') location!: string;

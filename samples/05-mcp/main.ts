@@ -2,7 +2,7 @@
 // Run: npx ts-node --transpile-only samples/05-mcp/main.ts
 import 'reflect-metadata';
 import { join } from 'node:path';
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
 
 async function main(): Promise<void> {
   const adapter = new MCPToolAdapter({

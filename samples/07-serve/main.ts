@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import { Agent, CapabilityPolicy, Param, Tool, Toolset } from '../../lib/index';
 import type { ApprovalRequest } from '../../lib/index';
 import { startAgentServer } from '../../lib/server/index'; // `protolink/server` in an application
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
 
 @Toolset({ tags: ['notes'] })
 class NotesTools {

@@ -6,8 +6,8 @@
 //               --scenario auth/metadata-default   (Node >= 22)
 // It signs in headlessly: the suite's authorization endpoint approves at once, so onAuthorizationUrl fetches the
 // authorization URL without following the redirect and returns the `code` of its Location.
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
-import type { MCPAuthOptions, MCPToolInfo } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
+import type { MCPAuthOptions, MCPToolInfo } from '../../lib/mcp/client';
 
 /** The client metadata document URL the suite accepts as client id where the server supports SEP-991. */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileTokenStore, MCPSignInRequiredError, MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { FileTokenStore, MCPSignInRequiredError, MCPToolAdapter } from '../../lib/mcp/client';
 import { startProtectedMcpServer } from './protected-server';
 
 async function main(): Promise<void> {

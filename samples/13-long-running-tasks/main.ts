@@ -17,7 +17,7 @@ import {
   Tool,
 } from '../../lib/index';
 import { startAgentServer } from '../../lib/server/index'; // `protolink/server` in an application
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

@@ -10,7 +10,7 @@ import { ToolRuntimeError } from '../../lib/errors/tool-runtime-error';
 import { ScriptedLLM } from '../../lib/llm/scripted-llm';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { RunContext } from '../../lib/runtime/run-context';
-import { MCPToolAdapter } from '../../lib/tools/adapters/mcp/mcp-tool-adapter';
+import { MCPToolAdapter } from '../../lib/mcp/client/mcp-tool-adapter';
 import { calculator } from '../../lib/builtins/calculator/calculator';
 
 function buildAgent(transport: 'runtime' | 'http', calls: string[] = []): Agent {

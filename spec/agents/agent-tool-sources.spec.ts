@@ -3,7 +3,7 @@ import { Agent } from '../../lib/agents/agent';
 import { ApprovalRequiredError } from '../../lib/errors/approval-required-error';
 import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
 import { calculator } from '../../lib/builtins/calculator/calculator';
 import { Param } from '../../lib/tools/decorators/param.decorator';
 import { Tool } from '../../lib/tools/decorators/tool.decorator';

@@ -4,7 +4,7 @@ import { ActionDeniedError } from '../../lib/errors/action-denied-error';
 import { ApprovalRequiredError } from '../../lib/errors/approval-required-error';
 import { ToolValidationError } from '../../lib/errors/tool-validation-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
 import { testServerStdio } from '../fixtures/mcp/mcp-test-servers';
 
 jest.setTimeout(30_000);

@@ -6,7 +6,7 @@ import type { ApprovalRequest } from '../../lib/policy/approval-request';
 import { RunContext } from '../../lib/runtime/run-context';
 import type { AgentServerHandle } from '../../lib/server/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
-import { MCPToolAdapter } from '../../lib/tools/adapters/mcp/mcp-tool-adapter';
+import { MCPToolAdapter } from '../../lib/mcp/client/mcp-tool-adapter';
 import { calculator } from '../../lib/builtins/calculator/calculator';
 import { NativeTool } from '../../lib/tools/native-tool';
 import { BookingStore, TravelTools } from '../fixtures/toolsets/travel-tools';

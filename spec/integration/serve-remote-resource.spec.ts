@@ -8,7 +8,7 @@ import { ToolRuntimeError } from '../../lib/errors/tool-runtime-error';
 import { Resource } from '../../lib/resources/resource.decorator';
 import type { AgentServerHandle } from '../../lib/server/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
 import { misansweringServerStdio } from '../fixtures/mcp/misanswering-server-options';
 
 jest.setTimeout(60_000);

@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ProtolinkModule } from '../../lib/nest/index';
 import type { ProtolinkModuleOptions } from '../../lib/nest/index';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
-import { MCPToolAdapter } from '../../lib/tools/adapters/index';
+import { MCPToolAdapter } from '../../lib/mcp/client';
 import { Param, Tool } from '../../lib/tools/index';
 import { connectHttpClient } from '../fixtures/serve/http-helpers';
 

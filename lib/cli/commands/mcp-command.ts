@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { ToolInputError } from '../../errors/tool-input-error';
 import { lazyRequire } from '../../runtime/lazy-require';
-import type { MCPToolAdapter } from '../../tools/adapters/mcp/mcp-tool-adapter';
-import type { MCPToolAdapterOptions } from '../../tools/adapters/mcp/mcp-adapter-options';
+import type { MCPToolAdapter } from '../../mcp/client/mcp-tool-adapter';
+import type { MCPToolAdapterOptions } from '../../mcp/client/mcp-adapter-options';
 import type { CliIo } from '../cli-io';
 import { formatTable } from '../format-table';
 import { parseArgsOption } from '../parse-args-option';
@@ -10,8 +10,8 @@ import { terminalSafeIo } from '../terminal-safe-io';
 import { addMcpLoginCommands, cliTokenStore } from './mcp-login-command';
 
 // The MCP adapter (and the MCP SDK) loads in the action, not for `protolink --help`.
-const loadMcpToolAdapter = lazyRequire((): typeof import('../../tools/adapters/mcp/mcp-tool-adapter') =>
-  require('../../tools/adapters/mcp/mcp-tool-adapter'),
+const loadMcpToolAdapter = lazyRequire((): typeof import('../../mcp/client/mcp-tool-adapter') =>
+  require('../../mcp/client/mcp-tool-adapter'),
 );
 
 /** Options shared by `protolink mcp list` and `protolink mcp call`. */

@@ -3,18 +3,18 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ToolInputError } from '../../errors/tool-input-error';
 import { lazyRequire } from '../../runtime/lazy-require';
-import type { FileTokenStore } from '../../tools/adapters/mcp/auth/file-token-store';
-import { redactUrl } from '../../tools/adapters/mcp/redact-url';
+import type { FileTokenStore } from '../../mcp/client/auth/file-token-store';
+import { redactUrl } from '../../mcp/client/redact-url';
 import type { CliIo } from '../cli-io';
 import { terminalSafeIo } from '../terminal-safe-io';
 
 // The MCP adapter, the token store, the loopback listener (node:http) and the browser launcher load in
 // the actions, not for `protolink --help`.
-const loadMcpToolAdapter = lazyRequire((): typeof import('../../tools/adapters/mcp/mcp-tool-adapter') =>
-  require('../../tools/adapters/mcp/mcp-tool-adapter'),
+const loadMcpToolAdapter = lazyRequire((): typeof import('../../mcp/client/mcp-tool-adapter') =>
+  require('../../mcp/client/mcp-tool-adapter'),
 );
-const loadFileTokenStore = lazyRequire((): typeof import('../../tools/adapters/mcp/auth/file-token-store') =>
-  require('../../tools/adapters/mcp/auth/file-token-store'),
+const loadFileTokenStore = lazyRequire((): typeof import('../../mcp/client/auth/file-token-store') =>
+  require('../../mcp/client/auth/file-token-store'),
 );
 const loadRedirectListener = lazyRequire((): typeof import('../loopback-redirect-listener') =>
   require('../loopback-redirect-listener'),
