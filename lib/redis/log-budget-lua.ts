@@ -170,9 +170,13 @@ end
 -- Sweeps the oldest units of sessions that are gone, then drops the oldest of any session until the prefix
 -- is within its bound; never a unit in \`keep\` (what this write just charged).
 local function fitBudget(keep)
+  -- What this write charged is passed over, not a stop: written in the same millisecond as the units of a
+  -- gone session, it may sort before them.
   for _, member in ipairs(redis.call('ZRANGE', budgetOrder, 0, 3)) do
-    if keep[member] or not isGone(member) then break end
-    evict(member)
+    if not keep[member] then
+      if not isGone(member) then break end
+      evict(member)
+    end
   end
   while numberIn(budget, 'bytes') > maxTotal do
     local oldest = redis.call('ZRANGE', budgetOrder, 0, 0)
