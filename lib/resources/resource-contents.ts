@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
-import { isWithinResourceUri } from '../mcp/client/is-within-resource-uri';
+import { isWithinResourceUri } from './is-within-resource-uri';
 import { toResourcePart } from '../tools/tool-content-part';
 import type { ResourceInput } from '../tools/tool-content-part';
 import { ToolResult } from '../tools/tool-result';

@@ -28,7 +28,7 @@ import type { ServableAgent } from '../mcp/serve/servable-agent';
 import { SharedStateConnection } from './shared-state-connection';
 import { relayResourceUpdates } from '../mcp/serve/catalog/relay-resource-updates';
 import { resolveMaxSubscriptions } from '../mcp/serve/catalog/resource-subscriptions';
-import { checkTaskStoreLimitsOption } from '../mcp/rev2025-11-25/tasks/check-task-store-limits-option';
+import { checkTaskStoreLimitsOption } from './check-task-store-limits-option';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
 import type { ResourceUpdatesRelay } from '../mcp/serve/catalog/relay-resource-updates';
 

@@ -10,7 +10,7 @@ import type {
   MCPResourceContents,
   MCPResourceReading,
 } from './mcp-catalog-definition';
-import { isWithinResourceUri } from './is-within-resource-uri';
+import { isWithinResourceUri } from '../../resources/is-within-resource-uri';
 import { quoteKey } from './read-mcp-catalog-entry';
 import { capText } from './read-mcp-result';
 

@@ -1,4 +1,4 @@
-import { isWithinResourceUri } from '../../../lib/mcp/client/is-within-resource-uri';
+import { isWithinResourceUri } from '../../lib/resources/is-within-resource-uri';
 
 describe('isWithinResourceUri', () => {
   it.each([

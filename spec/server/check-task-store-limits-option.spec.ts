@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { ToolDefinitionError } from '../../../../lib/errors/tool-definition-error';
-import { ToolInputError } from '../../../../lib/errors/tool-input-error';
-import { createAgentRequestHandler } from '../../../../lib/server/create-agent-request-handler';
-import { InMemoryTaskStore } from '../../../../lib/tasks/in-memory-task-store';
-import { buildTaskAgent } from '../../../fixtures/tasks/task-agent';
+import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
+import { ToolInputError } from '../../lib/errors/tool-input-error';
+import { createAgentRequestHandler } from '../../lib/server/create-agent-request-handler';
+import { InMemoryTaskStore } from '../../lib/tasks/in-memory-task-store';
+import { buildTaskAgent } from '../fixtures/tasks/task-agent';
 
 describe('checkTaskStoreLimitsOption (the server option taskStoreLimits)', () => {
   it("is refused without redis: the tasks live in the agent's taskStore, whose bounds are its own", () => {
