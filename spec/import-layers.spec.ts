@@ -21,9 +21,6 @@ const KNOWN_UPWARD_IMPORTS = [
   'agents/agent-serving.ts -> mcp/serve/servable-agent.ts',
   'agents/agent-serving.ts -> server/agent-server-options.ts',
   'agents/agent.ts -> server/agent-server-options.ts',
-  // The call core still builds the 2025 room's channel and task side itself.
-  'mcp/serve/served-tool-calls.ts -> mcp/rev2025-11-25/mcp-tool-call-channel.ts',
-  'mcp/serve/served-tool-calls.ts -> mcp/rev2025-11-25/tasks/served-tasks.ts',
 ];
 
 describe('the layers of lib/', () => {
@@ -34,10 +31,8 @@ describe('the layers of lib/', () => {
     expect(toUnit('tools/metadata/metadata-keys.ts')).toBe('tools');
   });
 
-  it('has no circle between rooms but the one the known debts of the call core make', () => {
-    expect(findUnitCircles(inner)).toEqual([['mcp/rev2025-11-25', 'mcp/serve']]);
-    const known = new Set(KNOWN_UPWARD_IMPORTS);
-    expect(findUnitCircles(inner.filter((entry) => !known.has(`${entry.from} -> ${entry.to}`)))).toEqual([]);
+  it('has no circle between rooms', () => {
+    expect(findUnitCircles(inner)).toEqual([]);
   });
 
   it('imports only down a layer, but for the known debts', () => {

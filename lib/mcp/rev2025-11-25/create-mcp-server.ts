@@ -19,7 +19,9 @@ import { checkTaskRequest } from './tasks/check-task-request';
 import { registerTaskHandlers, SERVED_TASKS_CAPABILITY } from './tasks/register-task-handlers';
 import { startServedTask } from './tasks/start-served-task';
 import type { ServedCallInfo } from '../serve/served-call-info';
-import { ServedToolCalls } from '../serve/served-tool-calls';
+import { newSessionToolCalls } from './session-tool-calls';
+import type { SessionToolCalls } from './session-tool-calls';
+import { servedTasksOf } from './tasks/served-tasks-of';
 import type { ServedSessionState } from '../serve/served-tool-calls';
 
 export { DEFAULT_MAX_CONCURRENT_CALLS, TOO_MANY_CALLS_ERROR_CODE } from '../serve/served-tool-calls';
@@ -135,9 +137,9 @@ export function createMcpServer(agent: ServableAgent, options: McpServerOptions 
 export function buildMcpServer(
   agent: ServableAgent,
   options: McpServerOptions = {},
-): { server: Server; calls: ServedToolCalls } {
+): { server: Server; calls: SessionToolCalls } {
   resolveMaxSubscriptions(options.maxSubscriptions);
-  const calls = new ServedToolCalls(
+  const calls = newSessionToolCalls(
     agent,
     options,
     resolveInteractionTimeoutMs(options.interactionTimeoutMs),
@@ -151,7 +153,7 @@ export function buildMcpServer(
  * same state the HTTP fast path uses for the session's other requests.
  */
 export function createSessionMcpServer(
-  calls: ServedToolCalls,
+  calls: SessionToolCalls,
   state: ServedSessionState,
   options: McpServerOptions = {},
   stateless = false,
@@ -161,7 +163,7 @@ export function createSessionMcpServer(
   // tool supports them and someone can own them: not over stateless HTTP without a token, where nobody could
   // read a task back (a task call there is still answered, with the error that says why).
   const catalog = servedCatalogOf(calls.agent);
-  const tasks = calls.taskSupport();
+  const tasks = servedTasksOf(calls);
   const declaresTasks = tasks !== undefined && !(stateless && !tasks.ownedByToken);
   const server = new Server(
     { name: options.name ?? card.name, version: options.version ?? card.version ?? '0.0.0' },

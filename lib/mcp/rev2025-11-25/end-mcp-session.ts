@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ServedToolCalls } from '../serve/served-tool-calls';
+import type { SessionToolCalls } from './session-tool-calls';
 import type { McpSession } from './mcp-session-store';
 
 /**
@@ -9,7 +9,7 @@ import type { McpSession } from './mcp-session-store';
  */
 export function endMcpSession(
   session: McpSession,
-  calls: ServedToolCalls,
+  calls: SessionToolCalls,
   onError: ((error: unknown) => void) | undefined,
 ): void {
   const reason = new McpError(ErrorCode.ConnectionClosed, 'The session ended (deleted, or expired).');

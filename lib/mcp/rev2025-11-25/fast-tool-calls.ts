@@ -6,7 +6,8 @@ import { isSessionEraVersion } from '../wire/protocol-eras';
 import { NativeTool } from '../../tools/native-tool';
 import type { McpCallExtra, McpToolCallChannelOptions } from './mcp-tool-call-channel';
 import { ServedCallAbort } from '../serve/served-call-abort';
-import type { ServedSessionState, ServedToolCalls } from '../serve/served-tool-calls';
+import type { ServedSessionState } from '../serve/served-tool-calls';
+import type { SessionToolCalls } from './session-tool-calls';
 
 /** A POST the fast path answers: one `tools/list`, or one `tools/call` of a tool that never streams. */
 export type FastRequest =
@@ -44,7 +45,7 @@ export type FastCallCancel = (reason: unknown) => void;
  * a session whose client can answer questions (approval could be routed through elicitation).
  */
 export class FastToolCalls {
-  constructor(private readonly calls: ServedToolCalls) {}
+  constructor(private readonly calls: SessionToolCalls) {}
 
   /** Returns the fast request the POST carries, or undefined when it must go through the SDK. */
   match(request: IncomingMessage, body: unknown): FastRequest | undefined {

@@ -5,20 +5,13 @@ import { RunContext } from '../../runtime/run-context';
 import { attachToolCallChannel } from '../../runtime/tool-call-scope';
 import { CallGate } from './call-gate';
 import { isCallerFacingError } from '../wire/is-caller-facing-error';
-import { McpToolCallChannel } from '../rev2025-11-25/mcp-tool-call-channel';
 import { ServedCallAbort } from './served-call-abort';
-import type {
-  LogLevelHolder,
-  McpCallExtra,
-  McpToolCallChannelOptions,
-} from '../rev2025-11-25/mcp-tool-call-channel';
+import type { ToolCallChannel, ToolLogLevel } from '../../runtime/tool-call-channel';
 import type { ServableAgent } from './servable-agent';
 import type { ServedCallInfo } from './served-call-info';
 import { toCallToolErrorResult, toCallToolResult } from '../wire/to-call-tool-result';
-import { readToolTaskSupport, toMcpTool } from '../wire/to-mcp-tool';
-import { InMemoryTaskStore } from '../../tasks/in-memory-task-store';
+import { toMcpTool } from '../wire/to-mcp-tool';
 import type { TaskStore } from '../../tasks/task-store';
-import { ServedTasks } from '../rev2025-11-25/tasks/served-tasks';
 
 /** Default cap on calls running at once in one MCP session. */
 export const DEFAULT_MAX_CONCURRENT_CALLS = 16;
@@ -33,6 +26,11 @@ export interface SharedCallGate {
   leave(): void;
 }
 
+/** The log level a client chose (2025-11-25: with `logging/setLevel`; undefined: every message is sent). */
+export interface LogLevelHolder {
+  level: ToolLogLevel | undefined;
+}
+
 /** What the calls of one MCP session share, whichever path (SDK or fast) they arrive on. */
 export interface ServedSessionState {
   /** Caps the calls running at once in the session. */
@@ -45,10 +43,6 @@ export interface ServedSessionState {
    */
   runningTasks: number;
 }
-
-/** The statusMessage of a task cancelled because the session that owned it ended. */
-export const SESSION_ENDED_TASK_MESSAGE =
-  'The session that owned this task ended (deleted, or expired) while it ran; its run was stopped.';
 
 /** What {@link ServedToolCalls} needs from the server options. */
 export interface ServedToolCallsOptions {
@@ -68,7 +62,10 @@ export interface ServedToolCallsOptions {
   readonly tokenSubject?: string;
 }
 
-/** One `tools/call` as either path hands it over. */
+/**
+ * One `tools/call` as a revision's endpoint hands it over: what the core needs; a revision adds what its
+ * channel needs to reach the caller (the 2025-11-25 room: the session's SDK server and the request's extra).
+ */
 export interface ServedToolCall {
   readonly toolName: string;
   readonly args: Record<string, unknown> | undefined;
@@ -78,10 +75,24 @@ export interface ServedToolCall {
    * (which makes a signal only for a `buildContext` hook and otherwise cancels the context directly).
    */
   readonly signal: AbortSignal | ServedCallAbort;
-  /** Where the client's capabilities are read (the session's SDK server; nothing for stateless requests). */
-  readonly server: McpToolCallChannelOptions['server'];
-  /** The SDK's `extra` (or the fast path's stand-in): progress token, notifications, requests, stream. */
-  readonly extra: McpCallExtra;
+}
+
+/** What a call's channel is made from: the call without its arguments, session and signal. */
+export type ToolCallChannelRequest<Call extends ServedToolCall> = Omit<Call, 'args' | 'sessionId' | 'signal'>;
+
+/** Makes the channel a call's tool reports to (progress, log, questions), in the revision serving it. */
+export type ToolCallChannelFactory<Call extends ServedToolCall> = (
+  calls: ServedToolCalls<Call>,
+  state: ServedSessionState,
+  request: ToolCallChannelRequest<Call>,
+) => ToolCallChannel;
+
+/** Work a revision ties to the calls' lifetime (the 2025-11-25 room's tasks): told when a session ends and when the server closes. */
+export interface ServedCallsExtension {
+  /** The session ended (deleted, or expired). */
+  endSession?(sessionId: string): Promise<void>;
+  /** The server closes. */
+  close?(): Promise<void>;
 }
 
 /**
@@ -91,15 +102,17 @@ export interface ServedToolCall {
  * makes and the call's channel attached; results map through `toCallToolResult`, failures to safe `isError`
  * results (internal details go to `onError` only).
  */
-export class ServedToolCalls {
+export class ServedToolCalls<Call extends ServedToolCall = ServedToolCall> {
   private readonly maxConcurrentCalls: number;
   readonly transport: 'http' | 'stdio';
-  private servedTasks: ServedTasks | undefined;
+  private readonly extensions = new Set<ServedCallsExtension>();
 
   constructor(
     readonly agent: ServableAgent,
-    private readonly options: ServedToolCallsOptions,
-    private readonly requestTimeoutMs: number,
+    readonly options: ServedToolCallsOptions,
+    /** Longest wait for a caller's answer to a tool's question, in ms. */
+    readonly requestTimeoutMs: number,
+    private readonly channels: ToolCallChannelFactory<Call>,
   ) {
     this.maxConcurrentCalls = Math.max(
       1,
@@ -108,29 +121,14 @@ export class ServedToolCalls {
     this.transport = options.transport ?? 'http';
   }
 
-  /**
-   * The task side of the server when one of the agent's tools can run as a task (read when a session's server
-   * is built, so `tasks` is declared only then); undefined otherwise.
-   */
-  taskSupport(): ServedTasks | undefined {
-    if (this.servedTasks) return this.servedTasks;
-    for (const tool of this.agent.tools.values()) {
-      if (readToolTaskSupport(tool) === 'forbidden') continue;
-      const { options } = this;
-      const agentStore = (this.agent as { taskStore?: TaskStore }).taskStore;
-      return (this.servedTasks = new ServedTasks({
-        store: options.taskStore ?? agentStore ?? new InMemoryTaskStore(),
-        maxTaskTtlMs: options.maxTaskTtlMs,
-        taskPollIntervalMs: options.taskPollIntervalMs,
-        tokenSubject: options.tokenSubject,
-      }));
-    }
-    return undefined;
+  /** Ties a revision's work to these calls: it hears of ended sessions and of the close. */
+  extend(extension: ServedCallsExtension): void {
+    this.extensions.add(extension);
   }
 
-  /** Stops the tasks run through these calls (the server closes); nothing else is held. */
+  /** Tells the extensions that the server closes (a revision's tasks stop); nothing else is held. */
   async close(): Promise<void> {
-    await this.servedTasks?.close();
+    for (const extension of this.extensions) await extension.close?.();
   }
 
   /** A fresh state for one session (or one stateless request). */
@@ -142,15 +140,9 @@ export class ServedToolCalls {
     };
   }
 
-  /**
-   * The session ended (deleted, or expired): cancels the tasks it owns that run in this process (their
-   * signals abort; recorded `cancelled` with {@link SESSION_ENDED_TASK_MESSAGE}). Tasks owned by the token
-   * go on: any later session of that token reads them.
-   */
+  /** The session ended (deleted, or expired): tells the extensions (a revision cancels what the session owned). */
   async endSession(sessionId: string): Promise<void> {
-    const tasks = this.servedTasks;
-    if (!tasks || tasks.ownedByToken || !sessionId) return;
-    await tasks.runner.cancelOwned(tasks.ownerOf(sessionId), SESSION_ENDED_TASK_MESSAGE);
+    for (const extension of this.extensions) await extension.endSession?.(sessionId);
   }
 
   /** The `tools/list` result: every tool of the agent, read live. */
@@ -158,19 +150,9 @@ export class ServedToolCalls {
     return { tools: [...this.agent.tools.values()].map(toMcpTool) };
   }
 
-  /** The channel a call's tool reports to (progress, log, questions, sampling, stream closing). */
-  channelFor(
-    state: ServedSessionState,
-    call: Omit<ServedToolCall, 'args' | 'sessionId' | 'signal'>,
-  ): McpToolCallChannel {
-    return new McpToolCallChannel({
-      toolName: call.toolName,
-      server: call.server,
-      extra: call.extra,
-      logLevel: state.logLevel,
-      requestTimeoutMs: this.requestTimeoutMs,
-      serverRequests: this.options.serverRequests !== false,
-    });
+  /** The channel a call's tool reports to, made by the revision serving it. */
+  channelFor(state: ServedSessionState, request: ToolCallChannelRequest<Call>): ToolCallChannel {
+    return this.channels(this, state, request);
   }
 
   /**
@@ -180,8 +162,8 @@ export class ServedToolCalls {
    */
   async call(
     state: ServedSessionState,
-    call: ServedToolCall,
-    channel: McpToolCallChannel = this.channelFor(state, call),
+    call: Call,
+    channel: ToolCallChannel = this.channelFor(state, call),
   ): Promise<CallToolResult> {
     const { agent, options } = this;
     const { toolName } = call;

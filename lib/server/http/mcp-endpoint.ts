@@ -10,7 +10,9 @@ import {
 } from '../../mcp/rev2025-11-25/create-mcp-server';
 import type { McpServerOptions } from '../../mcp/rev2025-11-25/create-mcp-server';
 import type { ServableAgent } from '../../mcp/serve/servable-agent';
-import { DEFAULT_MAX_CONCURRENT_CALLS, ServedToolCalls } from '../../mcp/serve/served-tool-calls';
+import { DEFAULT_MAX_CONCURRENT_CALLS } from '../../mcp/serve/served-tool-calls';
+import { newSessionToolCalls } from '../../mcp/rev2025-11-25/session-tool-calls';
+import type { SessionToolCalls } from '../../mcp/rev2025-11-25/session-tool-calls';
 import { admitGetStream, isPlainSseRequest } from '../../mcp/rev2025-11-25/admit-get-stream';
 import { FastToolCalls } from '../../mcp/rev2025-11-25/fast-tool-calls';
 import type { FastRequestScope } from '../../mcp/rev2025-11-25/fast-tool-calls';
@@ -82,7 +84,7 @@ export class McpEndpoint {
   // Stateless requests each get their own server (and per-request gate); this one caps them all together.
   private readonly statelessGate: CallGate;
   // The tools/list and tools/call handling both paths run (the SDK's request handlers and the fast path).
-  private readonly calls: ServedToolCalls;
+  private readonly calls: SessionToolCalls;
   private readonly fast: FastToolCalls;
   private readonly maxGetStreams: number;
   private readonly shared: SharedSessions | undefined;
@@ -107,7 +109,7 @@ export class McpEndpoint {
       ...options.serverOptions,
       taskStore: options.serverOptions.taskStore ?? options.sharedState?.tasks,
     };
-    this.calls = new ServedToolCalls(
+    this.calls = newSessionToolCalls(
       agent,
       this.sessions ? serverOptions : { ...serverOptions, sharedCallGate: this.statelessGate },
       resolveInteractionTimeoutMs(serverOptions.interactionTimeoutMs),

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Agent } from '../../../lib/agents/agent';
 import { FastToolCalls } from '../../../lib/mcp/rev2025-11-25/fast-tool-calls';
-import { ServedToolCalls } from '../../../lib/mcp/serve/served-tool-calls';
+import { newSessionToolCalls } from '../../../lib/mcp/rev2025-11-25/session-tool-calls';
+import type { SessionToolCalls } from '../../../lib/mcp/rev2025-11-25/session-tool-calls';
 import { RunAction } from '../../../lib/runtime/run-action';
 import { NativeTool } from '../../../lib/tools/native-tool';
 import type { BaseTool } from '../../../lib/tools/base-tool';
@@ -16,7 +17,7 @@ function requestWith(headers: Record<string, string | undefined> = {}): Incoming
   return { headers: { ...HEADERS, ...headers } } as unknown as IncomingMessage;
 }
 
-function buildFast(): { fast: FastToolCalls; calls: ServedToolCalls } {
+function buildFast(): { fast: FastToolCalls; calls: SessionToolCalls } {
   const agent = new Agent({ card: { name: 'fast', description: 'Fast', url: 'http://127.0.0.1:0' } });
   agent.addTool(new NativeTool({ name: 'plain', description: 'Plain', inputSchema: {}, func: () => 1 }));
   agent.addTool(
@@ -65,7 +66,7 @@ function buildFast(): { fast: FastToolCalls; calls: ServedToolCalls } {
       func: () => 1,
     }),
   );
-  const calls = new ServedToolCalls(agent, {}, 1000);
+  const calls = newSessionToolCalls(agent, {}, 1000);
   return { fast: new FastToolCalls(calls), calls };
 }
 

@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { ServedToolCalls } from '../../serve/served-tool-calls';
+import type { SessionToolCalls } from '../session-tool-calls';
 import { readToolTaskSupport } from '../../wire/to-mcp-tool';
 
 /**
@@ -9,7 +9,7 @@ import { readToolTaskSupport } from '../../wire/to-mcp-tool';
  * @throws McpError -32601 for a plain call of a tool whose `taskSupport` is `required`.
  */
 export function checkTaskRequest(
-  calls: ServedToolCalls,
+  calls: SessionToolCalls,
   request: CallToolRequest,
 ): { ttl?: number } | undefined {
   const task = (request.params as { task?: { ttl?: number } }).task;

@@ -14,7 +14,8 @@ import type { TaskSettlement } from '../../../tasks/task-runner';
 import { isCallerFacingError } from '../../wire/is-caller-facing-error';
 import type { McpCallExtra } from '../mcp-tool-call-channel';
 import { TOO_MANY_CALLS_ERROR_CODE, unknownToolError } from '../../serve/served-tool-calls';
-import type { ServedSessionState, ServedToolCall, ServedToolCalls } from '../../serve/served-tool-calls';
+import type { ServedSessionState } from '../../serve/served-tool-calls';
+import type { SessionToolCall, SessionToolCalls } from '../session-tool-calls';
 import { toCallToolErrorResult, toCallToolResult } from '../../wire/to-call-tool-result';
 import { readToolTaskSupport } from '../../wire/to-mcp-tool';
 import { notifyStatus } from './served-tasks';
@@ -22,7 +23,7 @@ import type { ServedTasks } from './served-tasks';
 import { TaskCallChannel } from './task-call-channel';
 
 /** A task-augmented `tools/call`. */
-export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'> {
+export interface ServedTaskCall extends Omit<SessionToolCall, 'signal' | 'server'> {
   /** The session's SDK server: the task's notifications and requests go through it. */
   readonly server: Server;
   /** The `task.ttl` the client asked for. */
@@ -43,7 +44,7 @@ export interface ServedTaskCall extends Omit<ServedToolCall, 'signal' | 'server'
  *   or the task store holds its most tasks and all still run (`TooManyTasksError`); -32600 for a refused call.
  */
 export async function startServedTask(
-  calls: ServedToolCalls,
+  calls: SessionToolCalls,
   tasks: ServedTasks,
   state: ServedSessionState,
   call: ServedTaskCall,
@@ -143,7 +144,7 @@ function toSettlement(result: CallToolResult): TaskSettlement {
 }
 
 /** A call refused before its task existed, as the JSON-RPC error a task-augmented request gets. */
-function toRefusal(error: unknown, toolName: string, calls: ServedToolCalls): McpError {
+function toRefusal(error: unknown, toolName: string, calls: SessionToolCalls): McpError {
   if (error instanceof McpError) return error;
   // A full task store is refused as a full call gate is: the client may retry once a task ended.
   if (error instanceof TooManyTasksError) {
