@@ -4,6 +4,7 @@ import type { AgentOptions } from '../agents/agent-options';
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import { AGENT_REQUEST_HANDLER_OPTIONS } from '../server/agent-request-handler-options';
 import type { AgentRequestHandlerOptions } from '../server/agent-request-handler-options';
+import { SHARED_SERVE_OPTION_FLAGS } from '../server/serve-option-names';
 
 /**
  * How the tools are served from the Nest application's own HTTP server (module option `serve`): the MCP
@@ -61,39 +62,7 @@ export const PROTOLINK_MODULE_OPTION_NAMES = defineKnownOptions<ProtolinkModuleO
 /** The options of the module option `serve`, and advice for the names people pass instead. */
 export const PROTOLINK_SERVE_OPTION_NAMES = defineKnownOptions<ProtolinkServeOptions>(
   'ProtolinkModule serve',
-  {
-    token: true,
-    sessionMode: true,
-    sessionIdleTimeoutMs: true,
-    maxSessions: true,
-    maxSessionsPerClient: true,
-    maxBodyBytes: true,
-    maxConcurrentCallsPerSession: true,
-    maxConcurrentStatelessCalls: true,
-    publicUrl: true,
-    redis: true,
-    redisKeyPrefix: true,
-    allowedHosts: true,
-    allowedOrigins: true,
-    enableJsonResponse: true,
-    eventStore: true,
-    sseRetryMs: true,
-    maxEventStoreBytesPerSession: true,
-    maxEventStoreBytes: true,
-    eventStoreResumeWindowMs: true,
-    maxGetStreamsPerSession: true,
-    interactionTimeoutMs: true,
-    taskStore: true,
-    maxTaskTtlMs: true,
-    taskStoreLimits: true,
-    taskPollIntervalMs: true,
-    maxSubscriptionsPerSession: true,
-    buildContext: true,
-    onError: true,
-    path: true,
-    cardPath: true,
-    listenHostname: true,
-  },
+  { ...SHARED_SERVE_OPTION_FLAGS, path: true, cardPath: true, listenHostname: true },
   {
     ...AGENT_REQUEST_HANDLER_OPTIONS.advice,
     port: 'the Nest application listens on its own port (app.listen(port)); remove it',

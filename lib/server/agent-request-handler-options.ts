@@ -1,18 +1,10 @@
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import { SERVER_OPTION_ADVICE } from './agent-server-options';
 import type { AgentServerOptions } from './agent-server-options';
+import { SHARED_SERVE_OPTION_FLAGS } from './serve-option-names';
+import type { ListeningServerOption } from './serve-option-names';
 
-/**
- * The options of `startAgentServer` that belong to the server that listens (where, on which interface, and
- * the connection limits): the server you run owns them, not a request handler mounted in it.
- */
-export type ListeningServerOption =
-  | 'url'
-  | 'allowNonLoopback'
-  | 'headersTimeoutMs'
-  | 'requestTimeoutMs'
-  | 'keepAliveTimeoutMs'
-  | 'maxConnections';
+export type { ListeningServerOption } from './serve-option-names';
 
 /**
  * Options of `createAgentRequestHandler()`: those of `startAgentServer` minus the listening server's own
@@ -35,34 +27,7 @@ export interface AgentRequestHandlerOptions extends Omit<AgentServerOptions, Lis
 export const AGENT_REQUEST_HANDLER_OPTIONS = defineKnownOptions<AgentRequestHandlerOptions>(
   'createAgentRequestHandler()',
   {
-    token: true,
-    sessionMode: true,
-    sessionIdleTimeoutMs: true,
-    maxSessions: true,
-    maxSessionsPerClient: true,
-    maxBodyBytes: true,
-    maxConcurrentCallsPerSession: true,
-    maxConcurrentStatelessCalls: true,
-    publicUrl: true,
-    redis: true,
-    redisKeyPrefix: true,
-    allowedHosts: true,
-    allowedOrigins: true,
-    enableJsonResponse: true,
-    eventStore: true,
-    sseRetryMs: true,
-    maxEventStoreBytesPerSession: true,
-    maxEventStoreBytes: true,
-    eventStoreResumeWindowMs: true,
-    maxGetStreamsPerSession: true,
-    interactionTimeoutMs: true,
-    taskStore: true,
-    maxTaskTtlMs: true,
-    taskStoreLimits: true,
-    taskPollIntervalMs: true,
-    maxSubscriptionsPerSession: true,
-    buildContext: true,
-    onError: true,
+    ...SHARED_SERVE_OPTION_FLAGS,
     path: true,
     cardPath: true,
     port: true,

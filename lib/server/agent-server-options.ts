@@ -1,5 +1,10 @@
 import type { RedisClientLike } from '../redis/redis-client-like';
 import { defineKnownOptions } from '../runtime/assert-known-options';
+import {
+  LISTENING_SERVER_OPTION_NAMES,
+  SHARED_SERVE_OPTION_FLAGS,
+  toOptionFlags,
+} from './serve-option-names';
 import type { RunContext } from '../runtime/run-context';
 import type { TaskStore } from '../tasks/task-store';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
@@ -204,42 +209,7 @@ export const SERVER_OPTION_ADVICE: Readonly<Record<string, string>> = Object.fre
 /** The options of `startAgentServer()` and `agent.start()`, and advice for the names people pass instead. */
 export const AGENT_SERVER_OPTIONS = defineKnownOptions<AgentServerOptions>(
   'startAgentServer()',
-  {
-    url: true,
-    allowNonLoopback: true,
-    token: true,
-    sessionMode: true,
-    sessionIdleTimeoutMs: true,
-    maxSessions: true,
-    maxSessionsPerClient: true,
-    maxBodyBytes: true,
-    maxConcurrentCallsPerSession: true,
-    maxConcurrentStatelessCalls: true,
-    headersTimeoutMs: true,
-    requestTimeoutMs: true,
-    keepAliveTimeoutMs: true,
-    maxConnections: true,
-    publicUrl: true,
-    redis: true,
-    redisKeyPrefix: true,
-    allowedHosts: true,
-    allowedOrigins: true,
-    enableJsonResponse: true,
-    eventStore: true,
-    sseRetryMs: true,
-    maxEventStoreBytesPerSession: true,
-    maxEventStoreBytes: true,
-    eventStoreResumeWindowMs: true,
-    maxGetStreamsPerSession: true,
-    interactionTimeoutMs: true,
-    taskStore: true,
-    maxTaskTtlMs: true,
-    taskStoreLimits: true,
-    taskPollIntervalMs: true,
-    maxSubscriptionsPerSession: true,
-    buildContext: true,
-    onError: true,
-  },
+  { ...SHARED_SERVE_OPTION_FLAGS, ...toOptionFlags(LISTENING_SERVER_OPTION_NAMES) },
   {
     ...SERVER_OPTION_ADVICE,
     host: "put the address in url, e.g. url: 'http://127.0.0.1:8080'",
