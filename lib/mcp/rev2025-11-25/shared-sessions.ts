@@ -22,6 +22,9 @@ import { claimTtlMs, SessionLink } from './session-link';
 import { cancelFastCalls } from './request-body-facts';
 import { serveFollowedStream } from './serve-followed-stream';
 
+/** Most bytes of a client's `capabilities` and `clientInfo` (as JSON) kept in a shared session's record. */
+export const MAX_STORED_CLIENT_BYTES = 64 * 1024;
+
 /** How often a process renews its heartbeat, and how long one lasts (a dead process is known within this). */
 const HEARTBEAT_INTERVAL_MS = 1_000;
 const HEARTBEAT_TTL_MS = 3_000;
@@ -191,14 +194,23 @@ export class SharedSessions {
   ): Promise<boolean> {
     const messages = Array.isArray(body) ? body : [body];
     const initialize = messages.find(isInitializeRequest);
+    const clientCapabilities = (initialize?.params.capabilities ?? {}) as Record<string, unknown>;
+    const clientInfo = (initialize?.params.clientInfo ?? {}) as Record<string, unknown>;
+    // Every process reads the record back, for as long as the session lives: what the client says of itself
+    // is kept only within a bound, or one client could fill the store with a few large initialize bodies.
+    const clientBytes = Buffer.byteLength(JSON.stringify(clientCapabilities) + JSON.stringify(clientInfo));
+    if (clientBytes > MAX_STORED_CLIENT_BYTES) {
+      sendJsonRpcError(
+        response,
+        400,
+        -32602,
+        `Invalid params: initialize's capabilities and clientInfo take ${clientBytes} bytes, over the ${MAX_STORED_CLIENT_BYTES} this server keeps for a session; send less.`,
+      );
+      return false;
+    }
     try {
       await this.shared.sessions.create(
-        {
-          ...key,
-          protocolVersion: negotiateProtocolVersion(body),
-          clientCapabilities: (initialize?.params.capabilities ?? {}) as Record<string, unknown>,
-          clientInfo: (initialize?.params.clientInfo ?? {}) as Record<string, unknown>,
-        },
+        { ...key, protocolVersion: negotiateProtocolVersion(body), clientCapabilities, clientInfo },
         admission,
       );
       return true;

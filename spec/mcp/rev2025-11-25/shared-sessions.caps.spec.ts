@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from 'redis';
 import { createRedisBackend } from '../../../lib/redis';
 import { toSessionCapKeys } from '../../../lib/redis/redis-keys';
+import { MAX_STORED_CLIENT_BYTES } from '../../../lib/mcp/rev2025-11-25/shared-sessions';
 import { McpEndpoint } from '../../../lib/server/http/mcp-endpoint';
 import { InMemoryCallLeases } from '../../../lib/state/memory/in-memory-call-leases';
 import { InMemoryEventLog } from '../../../lib/state/memory/in-memory-event-log';
@@ -144,6 +145,22 @@ async function listTools(port: number, sessionId: string): Promise<number> {
 }
 
 function behavesAtTheCaps(makeShared: (idleTimeoutMs?: number) => MakeShared): void {
+  it('refuses an initialize whose capabilities and clientInfo are over what a record keeps, taking no place', async () => {
+    const host = await hostRoundRobin(2, makeShared(), { maxSessions: 1, maxSessionsPerClient: 1 });
+    cleanups.push(host.close);
+    const large = JSON.parse(initializeBody()) as { params: { clientInfo: Record<string, unknown> } };
+    large.params.clientInfo = { name: 'raw', version: '1.0.0', notes: 'x'.repeat(MAX_STORED_CLIENT_BYTES) };
+    const refused = await rawRequest({ port: host.port, headers: MCP_HEADERS, body: JSON.stringify(large) });
+    expect(refused.status).toBe(400);
+    expect(refused.headers['mcp-session-id']).toBeUndefined();
+    const error = (JSON.parse(refused.body) as { error: { code: number; message: string } }).error;
+    expect(error.code).toBe(-32602);
+    expect(error.message).toContain(`over the ${MAX_STORED_CLIENT_BYTES} this server keeps for a session`);
+    // The one place under maxSessions is still free.
+    const [opened] = await openMany(host.port, '127.0.0.1', 1);
+    expect(opened!.status).toBe(200);
+  });
+
   it('holds maxSessions and maxSessionsPerClient over every endpoint, with the answers of one process', async () => {
     // The finding: maxSessions 10 and maxSessionsPerClient 5, two client addresses, 60 initialize requests
     // spread over two processes; each counted its own copies, so all 60 stayed open.
