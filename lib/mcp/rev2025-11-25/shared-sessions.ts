@@ -16,6 +16,7 @@ import type { SharedSessionState } from '../serve/shared-session-state';
 import { toTokenSubject } from '../../state/to-token-subject';
 import { negotiateProtocolVersion } from './align-protocol-version';
 import type { McpSession } from './mcp-session-store';
+import { readBearerToken } from '../wire/read-bearer-token';
 import { sendJsonRpcError } from '../wire/send-json-rpc-error';
 import { sendSessionLimit } from './send-session-limit';
 import { claimTtlMs, SessionLink } from './session-link';
@@ -133,10 +134,7 @@ export class SharedSessions {
 
   /** The key of a request's session: its id and the subject of the bearer token it carries. */
   keyOf(sessionId: string, request: IncomingMessage): SessionKey {
-    const authorization = request.headers.authorization;
-    const bearer =
-      typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
-    return { sessionId, tokenSubject: toTokenSubject(bearer) };
+    return { sessionId, tokenSubject: toTokenSubject(readBearerToken(request)) };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { readBearerToken } from '../../mcp/wire/read-bearer-token';
 
 /** Host names a loopback server answers to by default. */
 export const LOOPBACK_HOSTNAMES: readonly string[] = Object.freeze(['127.0.0.1', 'localhost', '[::1]']);
@@ -107,9 +108,8 @@ export class RequestGuard {
   /** Returns why the request's bearer token is refused, or undefined when it matches (or none is required). */
   checkToken(request: IncomingMessage): GuardRejection | undefined {
     if (!this.tokenDigest) return undefined;
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) {
+    const token = readBearerToken(request);
+    if (token === undefined) {
       return {
         status: 401,
         code: -32001,
@@ -117,7 +117,7 @@ export class RequestGuard {
         headers: { 'www-authenticate': 'Bearer realm="protolink"' },
       };
     }
-    if (!timingSafeEqual(digest(match[1]), this.tokenDigest)) {
+    if (!timingSafeEqual(digest(token), this.tokenDigest)) {
       return {
         status: 401,
         code: -32001,
