@@ -1,9 +1,9 @@
 import type { MCPCatalogDefinition, MCPCatalogKind, MCPPromptArgument } from './mcp-catalog-definition';
+import { describeRecordChange, quoteDefinitionValue } from './describe-definition-field';
 import { CATALOG_PINNED_FIELDS } from './pin-mcp-catalog-definition';
 import { toCanonicalJson } from './pin-mcp-tool-definition';
 
 /** Longest quoted text in a diff line; the full values stay in `before` and `after`. */
-const QUOTE_CHARS = 400;
 
 /**
  * How two definitions of one resource, template or prompt differ, for people: the pinned fields that differ
@@ -23,8 +23,8 @@ export function diffMcpCatalogDefinition(
     if (toCanonicalJson(old) === toCanonicalJson(next)) continue;
     fields.push(field);
     if (field === 'arguments') details.push(...diffArguments(asArguments(old), asArguments(next)));
-    else if (field === 'annotations') details.push(...diffRecord(field, old, next));
-    else details.push(`${field}: ${quote(old)} → ${quote(next)}`);
+    else if (field === 'annotations') details.push(...describeRecordChange(field, old, next));
+    else details.push(`${field}: ${quoteDefinitionValue(old)} → ${quoteDefinitionValue(next)}`);
   }
   return Object.freeze({ fields: Object.freeze(fields), details: Object.freeze(details) });
 }
@@ -37,44 +37,24 @@ function diffArguments(before: MCPPromptArgument[], after: MCPPromptArgument[]):
     const was = old.get(name);
     if (!was) {
       lines.push(
-        `arguments: new ${argument.required ? 'required' : 'optional'} argument ${JSON.stringify(name)}: ${quote(argument)}`,
+        `arguments: new ${argument.required ? 'required' : 'optional'} argument ${JSON.stringify(name)}: ${quoteDefinitionValue(argument)}`,
       );
     } else if (was.required !== argument.required) {
       lines.push(
         `arguments: argument ${JSON.stringify(name)} is ${argument.required ? 'now required' : 'no longer required'}`,
       );
     } else if (toCanonicalJson(was) !== toCanonicalJson(argument)) {
-      lines.push(`arguments: argument ${JSON.stringify(name)} changed: ${quote(was)} → ${quote(argument)}`);
+      lines.push(
+        `arguments: argument ${JSON.stringify(name)} changed: ${quoteDefinitionValue(was)} → ${quoteDefinitionValue(argument)}`,
+      );
     }
   }
   for (const name of old.keys())
     if (!next.has(name)) lines.push(`arguments: argument ${JSON.stringify(name)} removed`);
   // Only the order changed.
-  if (lines.length === 0) lines.push(`arguments: ${quote(before)} → ${quote(after)}`);
+  if (lines.length === 0)
+    lines.push(`arguments: ${quoteDefinitionValue(before)} → ${quoteDefinitionValue(after)}`);
   return lines;
-}
-
-function diffRecord(field: string, before: unknown, after: unknown): string[] {
-  const old = asRecord(before);
-  const next = asRecord(after);
-  const lines: string[] = [];
-  for (const key of [...new Set([...Object.keys(old), ...Object.keys(next)])].sort()) {
-    if (toCanonicalJson(old[key]) !== toCanonicalJson(next[key]))
-      lines.push(`${field}.${key}: ${quote(old[key])} → ${quote(next[key])}`);
-  }
-  return lines;
-}
-
-function quote(value: unknown): string {
-  if (value === undefined) return '(absent)';
-  const text = toCanonicalJson(value);
-  return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}… (${text.length} characters)` : text;
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }
 
 function asArguments(value: unknown): MCPPromptArgument[] {

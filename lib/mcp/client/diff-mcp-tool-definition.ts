@@ -1,9 +1,9 @@
 import type { MCPToolDefinition } from './mcp-tool-definition';
+import { asDefinitionRecord, describeRecordChange, quoteDefinitionValue } from './describe-definition-field';
 import { PINNED_FIELDS, toCanonicalJson } from './pin-mcp-tool-definition';
 import type { MCPPinnedField } from './pin-mcp-tool-definition';
 
 /** Longest quoted text in a diff line; the full values stay in `before` and `after`. */
-const QUOTE_CHARS = 400;
 
 /** How two definitions of one tool differ, for people: which fields, and one readable line per change. */
 export interface MCPToolDefinitionDiff {
@@ -29,29 +29,31 @@ export function diffMcpToolDefinition(
     if (toCanonicalJson(old) === toCanonicalJson(next)) continue;
     fields.push(field);
     if (field === 'inputSchema' || field === 'outputSchema') details.push(...diffSchema(field, old, next));
-    else if (field === 'annotations') details.push(...diffRecord('annotations', old, next));
-    else details.push(`${field}: ${quote(old)} → ${quote(next)}`);
+    else if (field === 'annotations') details.push(...describeRecordChange('annotations', old, next));
+    else details.push(`${field}: ${quoteDefinitionValue(old)} → ${quoteDefinitionValue(next)}`);
   }
   return Object.freeze({ fields: Object.freeze(fields), details: Object.freeze(details) });
 }
 
 function diffSchema(field: string, before: unknown, after: unknown): string[] {
   if (before === undefined || after === undefined)
-    return [`${field}: ${before === undefined ? 'added' : 'removed'} ${quote(before ?? after)}`];
-  const old = asRecord(before);
-  const next = asRecord(after);
+    return [
+      `${field}: ${before === undefined ? 'added' : 'removed'} ${quoteDefinitionValue(before ?? after)}`,
+    ];
+  const old = asDefinitionRecord(before);
+  const next = asDefinitionRecord(after);
   const lines: string[] = [];
-  const oldProperties = asRecord(old.properties);
-  const newProperties = asRecord(next.properties);
+  const oldProperties = asDefinitionRecord(old.properties);
+  const newProperties = asDefinitionRecord(next.properties);
   const oldRequired = new Set(asStrings(old.required));
   const newRequired = new Set(asStrings(next.required));
   for (const name of Object.keys(newProperties)) {
     if (!Object.hasOwn(oldProperties, name)) {
       const kind = newRequired.has(name) ? 'new required argument' : 'new optional argument';
-      lines.push(`${field}: ${kind} ${JSON.stringify(name)}: ${quote(newProperties[name])}`);
+      lines.push(`${field}: ${kind} ${JSON.stringify(name)}: ${quoteDefinitionValue(newProperties[name])}`);
     } else if (toCanonicalJson(oldProperties[name]) !== toCanonicalJson(newProperties[name])) {
       lines.push(
-        `${field}: argument ${JSON.stringify(name)} changed: ${quote(oldProperties[name])} → ${quote(newProperties[name])}`,
+        `${field}: argument ${JSON.stringify(name)} changed: ${quoteDefinitionValue(oldProperties[name])} → ${quoteDefinitionValue(newProperties[name])}`,
       );
     }
   }
@@ -68,33 +70,11 @@ function diffSchema(field: string, before: unknown, after: unknown): string[] {
     return others;
   };
   if (toCanonicalJson(rest(old)) !== toCanonicalJson(rest(next)))
-    lines.push(...diffRecord(field, rest(old), rest(next)));
+    lines.push(...describeRecordChange(field, rest(old), rest(next)));
   // Only the order of `required` changed, or something the lines above do not describe.
-  if (lines.length === 0) lines.push(`${field}: ${quote(before)} → ${quote(after)}`);
+  if (lines.length === 0)
+    lines.push(`${field}: ${quoteDefinitionValue(before)} → ${quoteDefinitionValue(after)}`);
   return lines;
-}
-
-function diffRecord(field: string, before: unknown, after: unknown): string[] {
-  const old = asRecord(before);
-  const next = asRecord(after);
-  const lines: string[] = [];
-  for (const key of [...new Set([...Object.keys(old), ...Object.keys(next)])].sort()) {
-    if (toCanonicalJson(old[key]) !== toCanonicalJson(next[key]))
-      lines.push(`${field}.${key}: ${quote(old[key])} → ${quote(next[key])}`);
-  }
-  return lines;
-}
-
-function quote(value: unknown): string {
-  if (value === undefined) return '(absent)';
-  const text = toCanonicalJson(value);
-  return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}… (${text.length} characters)` : text;
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }
 
 function asStrings(value: unknown): string[] {
