@@ -7,13 +7,23 @@ import type { SessionLinkMessage } from './session-link';
 /** Longest `reason` of a client's cancel passed to the other processes, in characters (it is for people). */
 export const MAX_CANCEL_REASON_LENGTH = 1_000;
 
+/** Longest string request id a cancel names on the bus (a request's own ids are far shorter). */
+export const MAX_CANCEL_REQUEST_ID_LENGTH = 256;
+
 /**
  * The message as it goes on the bus: a cancel carries its request id and its reason cut to
  * {@link MAX_CANCEL_REASON_LENGTH} (nothing else of the client's notification); other messages as they are.
+ * Undefined for a cancel whose request id is no id at all (not a safe integer, nor a string of at most
+ * {@link MAX_CANCEL_REQUEST_ID_LENGTH} characters): it names no request and is not passed on.
  */
-export function toBoundedLinkMessage(message: SessionLinkMessage): SessionLinkMessage {
+export function toBoundedLinkMessage(message: SessionLinkMessage): SessionLinkMessage | undefined {
   if (message.t !== 'cancel') return message;
   const params = (message.m.params ?? {}) as { requestId?: unknown; reason?: unknown };
+  const { requestId } = params;
+  const isId =
+    Number.isSafeInteger(requestId) ||
+    (typeof requestId === 'string' && requestId.length <= MAX_CANCEL_REQUEST_ID_LENGTH);
+  if (!isId) return undefined;
   const reason =
     typeof params.reason === 'string' ? params.reason.slice(0, MAX_CANCEL_REASON_LENGTH) : undefined;
   return {
@@ -22,7 +32,7 @@ export function toBoundedLinkMessage(message: SessionLinkMessage): SessionLinkMe
     m: {
       jsonrpc: '2.0',
       method: 'notifications/cancelled',
-      params: { requestId: params.requestId, ...(reason === undefined ? {} : { reason }) },
+      params: { requestId, ...(reason === undefined ? {} : { reason }) },
     },
   };
 }

@@ -204,6 +204,7 @@ export class SessionLink {
    */
   async publish(message: SessionLinkMessage): Promise<void> {
     const bounded = toBoundedLinkMessage(message);
+    if (!bounded) return;
     try {
       await this.shared.bus.publish(this.key, bounded as unknown as SessionBusMessage);
     } catch (error) {
