@@ -2,6 +2,9 @@ import { ToolInputError } from '../../../errors/tool-input-error';
 import { TOO_MANY_CALLS_ERROR_CODE } from '../served-tool-calls';
 import { toWireMcpError } from './to-catalog-mcp-error';
 
+/** Longest URI a session may subscribe to, in characters (the longest URI template is as long). */
+export const MAX_SUBSCRIBED_URI_LENGTH = 4_096;
+
 /** Default of the server option `maxSubscriptionsPerSession`: resources one session may watch at once. */
 export const DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 1_000;
 
@@ -33,7 +36,8 @@ export class ResourceSubscriptions {
   /**
    * Records a subscription (one already held is kept as it is).
    *
-   * @throws McpError -32029 when the session already holds `limit` other subscriptions.
+   * @throws McpError -32029 when the session already holds `limit` other subscriptions; -32602 for a URI
+   *   longer than {@link MAX_SUBSCRIBED_URI_LENGTH}.
    */
   add(uri: string): void {
     this.assertRoomFor(uri);
@@ -43,9 +47,17 @@ export class ResourceSubscriptions {
   /**
    * Checks that {@link add} would record the URI, before its read is authorized.
    *
-   * @throws McpError -32029 when the session already holds `limit` other subscriptions.
+   * @throws McpError -32029 when the session already holds `limit` other subscriptions; -32602 for a URI
+   *   longer than {@link MAX_SUBSCRIBED_URI_LENGTH}.
    */
   assertRoomFor(uri: string): void {
+    // A count alone would let 1,000 URIs of a megabyte each sit in one session.
+    if (uri.length > MAX_SUBSCRIBED_URI_LENGTH)
+      throw toWireMcpError(
+        -32602,
+        `Invalid params: a subscribed URI may have at most ${MAX_SUBSCRIBED_URI_LENGTH} characters; this one has ${uri.length}.`,
+        { maxUriLength: MAX_SUBSCRIBED_URI_LENGTH },
+      );
     if (this.uris.has(uri) || this.uris.size < this.limit) return;
     throw toWireMcpError(
       TOO_MANY_CALLS_ERROR_CODE,
