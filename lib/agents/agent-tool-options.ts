@@ -1,4 +1,4 @@
-import { defineKnownOptions } from '../runtime/assert-known-options';
+import { assertKnownOptions, defineKnownOptions } from '../runtime/assert-known-options';
 import type { CapabilityList } from '../capabilities/capability-name';
 import type { JsonSchema } from '../tools/json-schema';
 import { NativeTool } from '../tools/native-tool';
@@ -66,4 +66,23 @@ export function toAgentNativeTool(options: AgentToolOptions, func: ToolFunction)
     outputSchema: options.outputSchema ?? undefined,
     func,
   });
+}
+
+/**
+ * What `agent.tool(options, fn?)` does: checks the options, then registers `fn` as a tool through `addTool`
+ * and returns it unchanged; with no `fn`, returns a decorator that does the same.
+ *
+ * @throws ToolDefinitionError for a bad name, schema or builder, or an option that is not known.
+ */
+export function registerToolFunction<F extends ToolFunction>(
+  options: AgentToolOptions,
+  fn: F | undefined,
+  addTool: (tool: NativeTool) => void,
+): F | (<G extends ToolFunction>(fn: G) => G) {
+  if (typeof options === 'object' && options !== null) assertKnownOptions(options, AGENT_TOOL_OPTIONS);
+  const register = <G extends ToolFunction>(func: G): G => {
+    addTool(toAgentNativeTool(options, func));
+    return func;
+  };
+  return fn === undefined ? register : register(fn);
 }

@@ -16,7 +16,6 @@ import {
 import { RunContext } from '../runtime/run-context';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import type { TelemetryListener } from '../runtime/telemetry-emitter';
-import { InMemoryTaskStore } from '../tasks/in-memory-task-store';
 import { startToolTask } from '../tasks/start-tool-task';
 import type { StartToolOptions } from '../tasks/start-tool-task';
 import { TaskRunner } from '../tasks/task-runner';
@@ -32,7 +31,7 @@ import type { AgentCard } from './agent-card';
 import { AgentServing } from './agent-serving';
 import { AgentSkill } from './agent-skill';
 import { createToolCallHost, readAgentOptions } from './read-agent-options';
-import { AGENT_ADD_TOOL_OPTIONS, AGENT_TOOL_OPTIONS, toAgentNativeTool } from './agent-tool-options';
+import { AGENT_ADD_TOOL_OPTIONS, registerToolFunction } from './agent-tool-options';
 import type { AgentAddToolOptions, AgentToolOptions } from './agent-tool-options';
 import { checkToolPolicy } from './check-policy';
 import { collectInitialTools } from './collect-initial-tools';
@@ -81,12 +80,13 @@ export class Agent {
   readonly catalog = new CatalogRegistry();
   /** Where `startTool` keeps its tasks (default: an `InMemoryTaskStore`). */
   readonly taskStore: TaskStore;
+  /** Serialized MCP server entries carried over from a restore, for an MCP adapter to reconnect. */
+  readonly mcpServers: readonly McpServerDict[];
   private taskRunner: TaskRunner | undefined;
   private readonly registry = new ToolRegistry();
   private readonly toolSkillIds = new Set<string>();
   private readonly host: ToolCallHost;
   private readonly emitter: TelemetryEmitter<AgentEventMap>;
-  private readonly pendingMcpServers: readonly McpServerDict[];
   private readonly serving = new AgentServing();
 
   /**
@@ -102,11 +102,9 @@ export class Agent {
     this.approvalHandler = read.approvalHandler;
     this.elicitationHandler = read.elicitationHandler;
     this.samplingHandler = read.samplingHandler;
-    this.taskStore = options.taskStore ?? new InMemoryTaskStore();
+    this.taskStore = read.taskStore;
     this.tools = new ReadonlyToolMap(this.registry);
-    this.pendingMcpServers = Object.freeze(
-      (options.mcpServers ?? []).map((server) => structuredClone(server)),
-    );
+    this.mcpServers = read.mcpServers;
     const telemetry = options.telemetry ?? {};
     this.emitter = new TelemetryEmitter<AgentEventMap>(telemetry.onListenerError);
     this.host = createToolCallHost(read, telemetry, this.emitter, (name) => this.registry.resolve(name));
@@ -117,11 +115,6 @@ export class Agent {
   /** The agent's name (the card's). */
   get name(): string {
     return this.card.name;
-  }
-
-  /** Serialized MCP server entries carried over from a restore, for an MCP adapter to reconnect. */
-  get mcpServers(): readonly McpServerDict[] {
-    return this.pendingMcpServers;
   }
 
   /**
@@ -183,12 +176,7 @@ export class Agent {
     options: AgentToolOptions,
     fn?: F,
   ): F | (<G extends ToolFunction>(fn: G) => G) {
-    if (typeof options === 'object' && options !== null) assertKnownOptions(options, AGENT_TOOL_OPTIONS);
-    const register = <G extends ToolFunction>(func: G): G => {
-      this.addTool(toAgentNativeTool(options, func));
-      return func;
-    };
-    return fn === undefined ? register : register(fn);
+    return registerToolFunction(options, fn, (tool) => this.addTool(tool));
   }
 
   /** Removes a tool (and, in `'auto'` mode, the skill it advertised); returns whether it was there. */
@@ -360,7 +348,7 @@ export class Agent {
       skills: this.skillsMode,
       policy: this.policy,
       tools: this.registry.list(),
-      mcpServers: this.pendingMcpServers,
+      mcpServers: this.mcpServers,
     });
   }
 

@@ -3,6 +3,7 @@ import { CapabilityPolicy } from '../policy/capability-policy';
 import { assertKnownOptions } from '../runtime/assert-known-options';
 import { TelemetryEmitter } from '../runtime/telemetry-emitter';
 import { ToolCallTracer } from '../runtime/tool-call-tracer';
+import { InMemoryTaskStore } from '../tasks/in-memory-task-store';
 import type { BaseTool } from '../tools/base-tool';
 import { AgentCard } from './agent-card';
 import type { AgentEventMap } from './agent-events';
@@ -22,6 +23,8 @@ export type ReadAgentOptions = Pick<
   | 'approvalHandler'
   | 'elicitationHandler'
   | 'samplingHandler'
+  | 'taskStore'
+  | 'mcpServers'
 >;
 
 /**
@@ -70,6 +73,9 @@ export function readAgentOptions(options: AgentOptions): ReadAgentOptions {
     approvalHandler: options.approvalHandler,
     elicitationHandler: options.elicitationHandler,
     samplingHandler: options.samplingHandler,
+    taskStore: options.taskStore ?? new InMemoryTaskStore(),
+    // Copied and frozen: the caller's entries cannot change what a restored agent reconnects to.
+    mcpServers: Object.freeze((options.mcpServers ?? []).map((server) => structuredClone(server))),
   };
 }
 
