@@ -1,151 +1,71 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage, LoggingLevel, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { CallGate } from '../../mcp/serve/call-gate';
-import {
-  createSessionMcpServer,
-  resolveInteractionTimeoutMs,
-} from '../../mcp/rev2025-11-25/create-mcp-server';
-import type { McpServerOptions } from '../../mcp/rev2025-11-25/create-mcp-server';
+import type { McpRevisionEndpoint } from '../../mcp/serve/mcp-revision-endpoint';
 import type { ServableAgent } from '../../mcp/serve/servable-agent';
-import { DEFAULT_MAX_CONCURRENT_CALLS } from '../../mcp/serve/served-tool-calls';
-import { newSessionToolCalls } from '../../mcp/rev2025-11-25/session-tool-calls';
-import type { SessionToolCalls } from '../../mcp/rev2025-11-25/session-tool-calls';
-import { admitGetStream, isPlainSseRequest } from '../../mcp/rev2025-11-25/admit-get-stream';
-import { FastToolCalls } from '../../mcp/rev2025-11-25/fast-tool-calls';
-import type { FastRequestScope } from '../../mcp/rev2025-11-25/fast-tool-calls';
-import type { McpSession } from '../../mcp/rev2025-11-25/mcp-session-store';
-import { McpSessionStore } from '../../mcp/rev2025-11-25/mcp-session-store';
-import {
-  alignProtocolVersion,
-  negotiateProtocolVersion,
-} from '../../mcp/rev2025-11-25/align-protocol-version';
+import { SessionEndpoint } from '../../mcp/rev2025-11-25/session-endpoint';
+import type { SessionEndpointOptions } from '../../mcp/rev2025-11-25/session-endpoint';
+import { StatelessEndpoint } from '../../mcp/rev2025-11-25/stateless-endpoint';
+import type { StatelessEndpointOptions } from '../../mcp/rev2025-11-25/stateless-endpoint';
+import type { ProtocolEra } from '../../mcp/wire/protocol-eras';
 import { NOT_PARSED, readJsonRpcBody } from '../../mcp/wire/read-json-rpc-body';
-import type { ResumableEventStore } from '../../state/resumable-event-store';
-import type { SessionKey } from '../../state/session-key';
-import type { SessionRecord } from '../../state/session-store';
-import type { SharedSessionState } from '../../mcp/serve/shared-session-state';
-import { primeSessionReplica } from '../../mcp/rev2025-11-25/prime-session-replica';
-import {
-  cancelFastCalls,
-  containsInitialize,
-  requestIdsOf,
-  soloRequestId,
-} from '../../mcp/rev2025-11-25/request-body-facts';
-import { postRequestIds } from '../../mcp/rev2025-11-25/session-link';
-import { isAnsweredTransportError } from '../../mcp/rev2025-11-25/is-answered-transport-error';
-import { releaseCanceledCall } from '../../mcp/rev2025-11-25/release-canceled-call';
-import { SharedSessions } from '../../mcp/rev2025-11-25/shared-sessions';
 import { sendJsonRpcError } from '../../mcp/wire/send-json-rpc-error';
-import { sendSessionLimit } from '../../mcp/rev2025-11-25/send-session-limit';
-import { endMcpSession } from '../../mcp/rev2025-11-25/end-mcp-session';
-import { toClientId } from './to-client-id';
+import { toRequestEra } from '../../mcp/wire/to-request-era';
 
-/** Options of {@link McpEndpoint}. */
-export interface McpEndpointOptions {
+/** Options of {@link McpEndpoint}: the door's own, and those of the revision endpoint it hands requests to. */
+export interface McpEndpointOptions extends SessionEndpointOptions, StatelessEndpointOptions {
   readonly sessionMode: 'stateful' | 'stateless';
-  readonly sessionIdleTimeoutMs: number;
-  readonly maxSessions: number;
-  /** Most sessions open at once from one client address (429 beyond). */
-  readonly maxSessionsPerClient: number;
-  /** Stateless mode: most calls running at once over every request. */
-  readonly maxConcurrentStatelessCalls: number;
   readonly maxBodyBytes: number;
-  readonly enableJsonResponse: boolean;
-  /** Stateful mode: builds the event store of a new session (resumable streams); none when undefined. */
-  readonly createEventStore?: () => ResumableEventStore;
-  /** Stateful mode: the SSE `retry` field sent with resumable streams, in ms. */
-  readonly sseRetryMs?: number;
-  /**
-   * Stateful mode: most GET streams open at once per session, its notification stream and resumed streams
-   * together (429 beyond); default one more than `serverOptions.maxConcurrentCalls` (16 when unset).
-   */
-  readonly maxGetStreamsPerSession?: number;
-  /**
-   * Stateful mode: session records, events and wake-ups shared by every process serving the agent (the
-   * Redis backend); without it sessions live in this process only.
-   */
-  readonly sharedState?: SharedSessionState;
-  /** Options of every MCP server built (one per session, or one per stateless request). */
-  readonly serverOptions: McpServerOptions;
-  readonly onError?: (error: unknown) => void;
 }
 
 /**
- * The `/mcp` streamable-HTTP endpoint: reads and counts the body itself (413 over the limit), answers
- * malformed JSON with a JSON-RPC parse error and non-JSON-RPC with an invalid-request error before any
- * MCP server sees it, then hands the parsed body to the SDK transport of the request's session (stateful:
- * unknown or expired ids get 404) or of a fresh per-request server (stateless).
+ * The front door of the `/mcp` streamable-HTTP endpoint: answers a method the request's endpoint does not
+ * serve with 405, reads and counts the body once (413 over the limit), answers malformed JSON with a
+ * JSON-RPC parse error and non-JSON-RPC with an invalid-request error before any MCP server sees it, tells
+ * the request's protocol era once (from its `MCP-Protocol-Version` header), and hands the parsed body to that
+ * era's endpoint. Every request is of the session era today: its 2025-11-25 endpoint is stateful (sessions;
+ * unknown or expired ids get 404) or stateless (a server per request), as `sessionMode` says.
  */
 export class McpEndpoint {
-  private readonly sessions: McpSessionStore | undefined;
-  // Stateless requests each get their own server (and per-request gate); this one caps them all together.
-  private readonly statelessGate: CallGate;
-  // The tools/list and tools/call handling both paths run (the SDK's request handlers and the fast path).
-  private readonly calls: SessionToolCalls;
-  private readonly fast: FastToolCalls;
-  private readonly maxGetStreams: number;
-  private readonly shared: SharedSessions | undefined;
+  private readonly sessionEra: McpRevisionEndpoint;
+  private readonly maxBodyBytes: number;
 
-  constructor(
-    private readonly agent: ServableAgent,
-    private readonly options: McpEndpointOptions,
-  ) {
-    if (options.sessionMode === 'stateful') {
-      this.sessions = new McpSessionStore({
-        idleTimeoutMs: options.sessionIdleTimeoutMs,
-        shared: options.sharedState !== undefined,
-      });
-      if (options.sharedState)
-        this.shared = new SharedSessions(options.sharedState, {
-          retryMs: options.sseRetryMs,
-          onError: (error) => options.onError?.(error),
-        });
-    }
-    this.statelessGate = new CallGate(options.maxConcurrentStatelessCalls);
-    const serverOptions = {
-      ...options.serverOptions,
-      taskStore: options.serverOptions.taskStore ?? options.sharedState?.tasks,
-    };
-    this.calls = newSessionToolCalls(
-      agent,
-      this.sessions ? serverOptions : { ...serverOptions, sharedCallGate: this.statelessGate },
-      resolveInteractionTimeoutMs(serverOptions.interactionTimeoutMs),
-    );
-    this.fast = new FastToolCalls(this.calls);
-    // A legitimate client needs its notification stream plus one resume per call it has running.
-    this.maxGetStreams =
-      options.maxGetStreamsPerSession ??
-      (serverOptions.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS) + 1;
+  constructor(agent: ServableAgent, options: McpEndpointOptions) {
+    this.sessionEra =
+      options.sessionMode === 'stateful'
+        ? new SessionEndpoint(agent, options)
+        : new StatelessEndpoint(agent, options);
+    this.maxBodyBytes = options.maxBodyBytes;
   }
 
   /** How many stateful sessions are open. */
   get sessionCount(): number {
-    return this.sessions?.size ?? 0;
+    return this.sessionEra.sessionCount;
+  }
+
+  /**
+   * The stateful endpoint's open sessions (undefined when stateless). The door never reads them: the specs of
+   * shared sessions look inside a session through this, as they did before the endpoints moved out.
+   */
+  private get sessions(): unknown {
+    return this.sessionEra instanceof SessionEndpoint ? this.sessionEra.sessions : undefined;
   }
 
   /** Handles one request to `/mcp`. */
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const endpoint = this.endpointOf(toRequestEra(request));
     const method = request.method ?? 'GET';
-    if (
-      method !== 'POST' &&
-      (this.options.sessionMode === 'stateless' || (method !== 'GET' && method !== 'DELETE'))
-    ) {
+    if (!endpoint.methods.includes(method)) {
       request.resume();
-      const allow = this.options.sessionMode === 'stateless' ? 'POST' : 'GET, POST, DELETE';
+      const allow = endpoint.methods.join(', ');
       sendJsonRpcError(response, 405, -32000, `Method not allowed: ${method}; use ${allow}.`, { allow });
       return;
     }
     let body: unknown;
     if (method === 'POST') {
-      const parsed = await readJsonRpcBody(request, response, this.options.maxBodyBytes);
+      const parsed = await readJsonRpcBody(request, response, this.maxBodyBytes);
       if (parsed === NOT_PARSED) return;
       body = parsed;
     }
-    if (this.sessions) await this.handleStateful(this.sessions, request, response, body);
-    else await this.handleStateless(request, response, body);
+    await endpoint.handle(request, response, body);
   }
 
   /**
@@ -153,256 +73,14 @@ export class McpEndpoint {
    * closes every session.
    */
   async close(): Promise<void> {
-    await this.calls.close();
-    this.shared?.close();
-    await this.sessions?.closeAll();
+    await this.sessionEra.close();
   }
 
-  private async handleStateful(
-    sessions: McpSessionStore,
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: unknown,
-  ): Promise<void> {
-    const header = request.headers['mcp-session-id'];
-    const sessionId = Array.isArray(header) ? header[0] : header;
-    if (sessionId !== undefined) {
-      const session = this.shared
-        ? await this.shared.resolve(
-            this.shared.keyOf(sessionId, request),
-            sessions.get(sessionId),
-            response,
-            (record, key) =>
-              this.openReplica(sessions, record, key, request.socket.remoteAddress ?? 'unknown'),
-          )
-        : sessions.get(sessionId);
-      if (!session) {
-        if (!this.shared)
-          sendJsonRpcError(
-            response,
-            404,
-            -32001,
-            'Session not found: it expired or was closed; start a new session with initialize.',
-          );
-        return;
-      }
-      // A GET only holds the notification stream open: the session stays idle (and can expire) meanwhile.
-      const untrack = sessions.track(session, request.method !== 'GET');
-      if (
-        request.method === 'GET' &&
-        (await admitGetStream(session, request, response, this.maxGetStreams, this.shared)) === 'answered'
-      ) {
-        untrack();
-        return;
-      }
-      if (this.shared && request.method === 'GET' && isPlainSseRequest(request)) {
-        await this.shared.follow(session, request, response, untrack);
-        return;
-      }
-      if (this.shared && request.method === 'DELETE' && !(await this.shared.terminate(session, response))) {
-        untrack();
-        return;
-      }
-      if (request.method === 'POST') cancelFastCalls(session, body);
-      if (this.shared && request.method === 'POST') {
-        body = await this.shared.route(session, body, response);
-        if (body === undefined) {
-          untrack();
-          return;
-        }
-      }
-      const fast = request.method === 'POST' ? this.fast.match(request, body) : undefined;
-      if (fast) {
-        const scope: FastRequestScope = {
-          state: session.calls,
-          sessionId: session.id,
-          server: session.server,
-          inFlight: session.fastCalls,
-        };
-        if (this.fast.canRun(fast, scope)) {
-          response.once('close', untrack);
-          await this.fast.answer(fast, scope, request, response);
-          return;
-        }
-      }
-      alignProtocolVersion(request, session.protocolVersion);
-      const soloId = soloRequestId(body);
-      if (soloId !== undefined) session.soloResponses.set(soloId, response);
-      await this.dispatch(session.transport, request, response, body, () => {
-        untrack();
-        if (soloId !== undefined && session.soloResponses.get(soloId) === response)
-          session.soloResponses.delete(soloId);
-      });
-      return;
+  /** The endpoint serving an era: a revision of another era is one more case here. */
+  private endpointOf(era: ProtocolEra): McpRevisionEndpoint {
+    switch (era) {
+      case 'session':
+        return this.sessionEra;
     }
-    if (request.method !== 'POST' || !containsInitialize(body)) {
-      sendJsonRpcError(
-        response,
-        400,
-        -32000,
-        'Bad Request: no Mcp-Session-Id header; send initialize first to open a session.',
-      );
-      return;
-    }
-    const { maxSessions, maxSessionsPerClient } = this.options;
-    // Shared sessions are counted in the store (below); this process's idlest copy can make room for memory.
-    if (sessions.held >= maxSessions && !(this.shared && sessions.releaseIdlest())) {
-      sendSessionLimit(response, 'maxSessions', maxSessions);
-      return;
-    }
-    const clientAddress = request.socket.remoteAddress ?? 'unknown';
-    if (!this.shared && sessions.countFor(clientAddress) >= maxSessionsPerClient) {
-      sendSessionLimit(response, 'maxSessionsPerClient', maxSessionsPerClient);
-      return;
-    }
-    let key: SessionKey | undefined;
-    if (this.shared) {
-      key = this.shared.keyOf(randomUUID(), request);
-      const admission = { maxSessions, maxSessionsPerClient, client: toClientId(clientAddress) };
-      if (!(await this.shared.create(key, body, response, admission))) return;
-    }
-    const session = await this.openSession(sessions, clientAddress, key);
-    session.protocolVersion = negotiateProtocolVersion(body);
-    const untrack = sessions.track(session);
-    await this.dispatch(session.transport, request, response, body, () => {
-      untrack();
-      // An initialize the transport refused never became a session: release its server (and its record).
-      if (session.id) return;
-      void session.server.close().catch(() => undefined);
-      if (key) void this.options.sharedState?.sessions.delete(key).catch(() => undefined);
-    });
-  }
-
-  /** A local copy of a session another process opened, from its record (shared state only). */
-  private async openReplica(
-    sessions: McpSessionStore,
-    record: SessionRecord,
-    key: SessionKey,
-    clientAddress: string,
-  ): Promise<McpSession> {
-    // The session is counted in the store already; at the cap of copies here, the idlest makes room (when
-    // every one is busy the copy opens anyway: the session exists).
-    if (sessions.held >= this.options.maxSessions) sessions.releaseIdlest();
-    const session = await this.openSession(sessions, clientAddress, key);
-    try {
-      await primeSessionReplica(session.transport, record);
-    } catch (error) {
-      await session.server.close().catch(() => undefined);
-      throw error;
-    }
-    session.protocolVersion = record.protocolVersion;
-    if (record.logLevel !== undefined) session.calls.logLevel.level = record.logLevel as LoggingLevel;
-    return session;
-  }
-
-  private async openSession(
-    sessions: McpSessionStore,
-    clientAddress: string,
-    key?: SessionKey,
-  ): Promise<McpSession> {
-    const onCallCanceled = (requestId: RequestId) => releaseCanceledCall(session, requestId);
-    const calls = this.calls.newSessionState();
-    const server = createSessionMcpServer(this.calls, calls, {
-      ...this.options.serverOptions,
-      onCallCanceled,
-    });
-    const session = {
-      id: '',
-      server,
-      calls,
-      fastCalls: new Map(),
-      clientAddress,
-      lastActivity: Date.now(),
-      openRequests: 0,
-      soloResponses: new Map(),
-      eventStore: key ? undefined : this.options.createEventStore?.(),
-      getStreams: 0,
-    } as unknown as McpSession;
-    if (key && this.shared) await this.shared.attach(session, key);
-    session.transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => key?.sessionId ?? randomUUID(),
-      enableJsonResponse: this.options.enableJsonResponse,
-      eventStore: session.eventStore as EventStore | undefined,
-      retryInterval: session.eventStore ? this.options.sseRetryMs : undefined,
-      onsessioninitialized: (id) => {
-        session.id = id;
-        sessions.add(session);
-      },
-    });
-    session.transport.onclose = () => {
-      if (session.id && sessions.get(session.id) === session) sessions.delete(session.id);
-      // Deleted or expired (not a copy let go of): its calls and the tasks it owns stop.
-      if (session.id && !session.released) endMcpSession(session, this.calls, this.options.onError);
-      void session.link?.close().catch((error: unknown) => this.options.onError?.(error));
-      // The session's events can never be resumed again: give their memory (and timers) back.
-      const store = session.eventStore;
-      if (store?.close)
-        void Promise.resolve()
-          .then(() => store.close?.())
-          .catch((error: unknown) => this.options.onError?.(error));
-    };
-    session.transport.onerror = (error) => this.reportTransportError(error);
-    await server.connect(session.transport);
-    if (session.link) {
-      session.link.rewriteIds(session.transport);
-      session.link.onAnswer((message) => session.transport.onmessage?.(message as JSONRPCMessage));
-    }
-    return session;
-  }
-
-  private async handleStateless(
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: unknown,
-  ): Promise<void> {
-    const fast = this.fast.match(request, body);
-    if (fast) {
-      const scope: FastRequestScope = {
-        state: this.calls.newSessionState(),
-        sessionId: null,
-        server: NO_CLIENT,
-      };
-      if (this.fast.canRun(fast, scope)) {
-        await this.fast.answer(fast, scope, request, response);
-        return;
-      }
-    }
-    // Only requests the fast path does not take build an SDK server and transport.
-    const server = createSessionMcpServer(
-      this.calls,
-      this.calls.newSessionState(),
-      this.options.serverOptions,
-      true,
-    );
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: this.options.enableJsonResponse,
-    });
-    transport.onerror = (error) => this.reportTransportError(error);
-    await server.connect(transport);
-    await this.dispatch(transport, request, response, body, () => void server.close().catch(() => undefined));
-  }
-
-  private async dispatch(
-    transport: StreamableHTTPServerTransport,
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: unknown,
-    onEnd: () => void,
-  ): Promise<void> {
-    // A client that disconnects ends its request; stateless servers close, which aborts their running calls.
-    response.once('close', onEnd);
-    // With shared state, the streams of this POST are recorded as run here (see SessionLink).
-    if (this.shared && request.method === 'POST')
-      await postRequestIds.run(requestIdsOf(body), () => transport.handleRequest(request, response, body));
-    else await transport.handleRequest(request, response, body);
-  }
-
-  private reportTransportError(error: Error): void {
-    // The SDK reports every rejected request here too; those are answered already.
-    if (!isAnsweredTransportError(error)) this.options.onError?.(error);
   }
 }
-
-/** A stateless request's client: it declared nothing (no initialize reached this server). */
-const NO_CLIENT: FastRequestScope['server'] = Object.freeze({ getClientCapabilities: () => undefined });
