@@ -1,9 +1,8 @@
 import { ToolInputError } from '../../errors/tool-input-error';
-import type { MCPCatalogChange } from './mcp-catalog-change';
 import type { MCPCatalogKind } from './mcp-catalog-definition';
-import type { McpCatalogPins } from './mcp-catalog-pins';
-import type { McpDefinitionPins } from './mcp-definition-pins';
-import { CATALOG_NOUNS, quoteKey } from './read-mcp-catalog-entry';
+import type { MCPCatalogChange } from './mcp-definition-change';
+import { quoteKey, toMcpDefinitionLabel } from './mcp-definition-kind';
+import type { McpCatalogPins, McpDefinitionPins } from './mcp-definition-pins';
 
 /** Names one pending change when a plain name would be ambiguous (a tool and a prompt both named `review`). */
 export interface MCPChangeSelector {
@@ -82,8 +81,8 @@ function nothingPending(
     }
   }
   const waiting = [
-    ...tools.changes.map((change) => `tool '${change.localName}'`),
-    ...(catalog?.changes ?? []).map((change) => `${CATALOG_NOUNS[change.kind]} ${quoteKey(change.name)}`),
+    ...tools.changes.map((change) => toMcpDefinitionLabel('tool', change.localName)),
+    ...(catalog?.changes ?? []).map((change) => toMcpDefinitionLabel(change.kind, change.name)),
   ];
   return new ToolInputError(
     `MCP tool, resource or prompt ${quoteKey(name)} on server '${serverName}' has no definition change waiting for acceptance; ` +

@@ -1,4 +1,4 @@
-import { toCanonicalJson } from './pin-mcp-tool-definition';
+import { toCanonicalJson } from './pin-mcp-definition';
 
 /** Most characters of a value quoted in a change's description. */
 const QUOTE_CHARS = 400;

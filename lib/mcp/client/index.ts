@@ -2,7 +2,7 @@
 // Entry point `protolink/tools/adapters`: tools from other worlds (MCP servers), built like native ones.
 export { MCPToolAdapter } from './mcp-tool-adapter';
 export type { MCPToolAdapterEvents } from './mcp-tool-adapter';
-export type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-tool-change';
+export type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-definition-change';
 export type {
   MCPCatalogDefinition,
   MCPCatalogKind,
@@ -17,12 +17,12 @@ export type {
   MCPResourceReading,
   MCPResourceTemplateInfo,
 } from './mcp-catalog-definition';
-export type { MCPCatalogChange } from './mcp-catalog-change';
-export type { MCPCatalogPin } from './pin-mcp-catalog-definition';
+export type { MCPCatalogChange } from './mcp-definition-change';
+export type { MCPCatalogPin } from './pin-mcp-definition';
 export type { MCPChangeSelector } from './accept-mcp-changes';
 export type { MCPRequestOptions } from './mcp-catalog';
 export type { MCPToolDefinition } from './mcp-tool-definition';
-export type { MCPPinnedField, MCPToolPin } from './pin-mcp-tool-definition';
+export type { MCPPinnedField, MCPToolPin } from './pin-mcp-definition';
 export type {
   MCPToolAdapterOptions,
   MCPToolPinData,

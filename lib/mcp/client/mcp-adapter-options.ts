@@ -1,8 +1,7 @@
 import type { CapabilityList } from '../../capabilities/capability-name';
 import type { MCPAuth } from './auth/mcp-auth-options';
-import type { MCPCatalogChange } from './mcp-catalog-change';
 import type { MCPCatalogKind } from './mcp-catalog-definition';
-import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-tool-change';
+import type { MCPCatalogChange, MCPDefinitionChangeMode, MCPToolChange } from './mcp-definition-change';
 import type { MCPToolDefinition } from './mcp-tool-definition';
 import type {
   MCPElicitationHandler,

@@ -10,15 +10,15 @@ import type {
   MCPCatalogKind,
   MCPPromptInfo,
   MCPPromptResult,
-  MCPResourceInfo,
-  MCPResourceTemplateInfo,
   MCPResourceReading,
 } from './mcp-catalog-definition';
-import type { McpCatalogPins } from './mcp-catalog-pins';
+import type { McpDefinitionOf } from './mcp-definition-kind';
+import type { McpCatalogPins } from './mcp-definition-pins';
 import type { McpSession } from './mcp-session';
 import { describeError } from './mcp-session-helpers';
 import type { McpUriTemplateMatcher } from '../../resources/match-mcp-uri-template';
-import { CATALOG_NOUNS, quoteKey, readMcpCatalogEntry } from './read-mcp-catalog-entry';
+import { MCP_DEFINITION_KINDS, quoteKey, toMcpDefinitionLabel } from './mcp-definition-kind';
+import { readMcpCatalogEntry } from './read-mcp-catalog-entry';
 import {
   LENIENT_GET_PROMPT_RESULT,
   LENIENT_READ_RESOURCE_RESULT,
@@ -37,13 +37,6 @@ export interface McpCatalogHost {
   run<T>(work: (session: McpSession) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Wraps the error of a request that never reached a live server, so {@link run} tries a new session once. */
   retryOnce(error: ProtolinkError): Error;
-}
-
-/** The entry type of each kind. */
-export interface McpCatalogInfoOf {
-  resource: MCPResourceInfo;
-  resourceTemplate: MCPResourceTemplateInfo;
-  prompt: MCPPromptInfo;
 }
 
 /** Options of one read or get. */
@@ -96,8 +89,8 @@ export class McpCatalog {
   async list<Kind extends MCPCatalogKind>(
     kind: Kind,
     refresh: boolean,
-  ): Promise<readonly McpCatalogInfoOf[Kind][]> {
-    return (await this.load(kind, refresh)).infos as readonly McpCatalogInfoOf[Kind][];
+  ): Promise<readonly McpDefinitionOf[Kind][]> {
+    return (await this.load(kind, refresh)).infos as readonly McpDefinitionOf[Kind][];
   }
 
   /** Entries of the last listings that cannot be used (malformed, oversized, repeated, changed and refused). */
@@ -204,8 +197,10 @@ export class McpCatalog {
     if (problem) return problem;
     const known = [...listing.entries.keys()];
     return new ToolInputError(
-      `MCP ${CATALOG_NOUNS[kind]} ${quoteKey(key)} not found on server '${this.host.config.serverName}'; ` +
-        (known.length ? `it offers: ${shortList(known)}.` : `it lists no ${CATALOG_NOUNS[kind]}s.`),
+      `MCP ${toMcpDefinitionLabel(kind, key)} not found on server '${this.host.config.serverName}'; ` +
+        (known.length
+          ? `it offers: ${shortList(known)}.`
+          : `it lists no ${MCP_DEFINITION_KINDS[kind].noun}s.`),
     );
   }
 
@@ -232,7 +227,7 @@ export class McpCatalog {
     const { config } = this.host;
     const { method, field, capability } = LISTS[kind];
     const page = z.looseObject({ [field]: z.array(z.unknown()), nextCursor: z.string().optional() });
-    const noun = `${CATALOG_NOUNS[kind]}s`;
+    const noun = `${MCP_DEFINITION_KINDS[kind].noun}s`;
     const wire = await this.request(
       `list the ${noun}`,
       async (session, signal) => {
@@ -284,7 +279,7 @@ export class McpCatalog {
         problems.set(
           `${reading.key}#duplicate`,
           new ToolDefinitionError(
-            `MCP ${CATALOG_NOUNS[kind]} ${quoteKey(reading.key)} on server '${config.serverName}' is listed twice; only the first definition is used.`,
+            `MCP ${toMcpDefinitionLabel(kind, reading.key)} on server '${config.serverName}' is listed twice; only the first definition is used.`,
           ),
         );
         return;

@@ -1,15 +1,89 @@
 import { ToolDefinitionError } from '../../errors/tool-definition-error';
 import { ToolInputError } from '../../errors/tool-input-error';
 import type { McpListing } from './build-mcp-listing';
-import { diffMcpToolDefinition } from './diff-mcp-tool-definition';
 import { toLocalToolName } from './map-mcp-tool-name';
 import type { MCPToolAdapterOptions } from './mcp-adapter-options';
-import type { MCPDefinitionChangeMode, MCPToolChange } from './mcp-tool-change';
+import type { MCPCatalogDefinition, MCPCatalogKind } from './mcp-catalog-definition';
+import { kindOfMcpChange, toMcpChangeRefusal, toMcpDefinitionChange } from './mcp-definition-change';
+import type {
+  MCPCatalogChange,
+  MCPDefinitionChangeMode,
+  McpChangeOf,
+  MCPToolChange,
+} from './mcp-definition-change';
+import type { McpDefinitionKind, McpDefinitionOf } from './mcp-definition-kind';
 import type { MCPToolDefinition } from './mcp-tool-definition';
-import { hashMcpToolDefinition, pinMcpToolDefinition } from './pin-mcp-tool-definition';
-import type { MCPToolPin } from './pin-mcp-tool-definition';
-import { readMcpPins } from './read-mcp-pins';
+import { hashMcpDefinition, pinMcpDefinition } from './pin-mcp-definition';
+import type { MCPCatalogPin, McpPinOf, MCPToolPin } from './pin-mcp-definition';
+import { isCatalogPinData, readMcpCatalogPins, readMcpPins } from './read-mcp-pins';
 import type { McpPinsContext } from './read-mcp-pins';
+
+/**
+ * The pins of one family of definitions and the changes that wait for acceptance, each under an id (a tool's
+ * local name; a resource's, template's or prompt's kind and key). How a listed definition is held against its
+ * pin is the same for every kind: {@link McpDefinitionPins} and {@link McpCatalogPins} say only what the ids
+ * are and what a refusal leaves out.
+ */
+class McpPinBook<Kind extends McpDefinitionKind> {
+  /** Id → the pin that binds it. */
+  protected readonly pins = new Map<string, McpPinOf<Kind>>();
+  /** Id → the change behind it that waits for acceptance. */
+  protected readonly pending = new Map<string, McpChangeOf<Kind>>();
+
+  constructor(
+    protected readonly mode: MCPDefinitionChangeMode,
+    protected readonly serverName: string,
+    private readonly report: (change: McpChangeOf<Kind>) => void,
+  ) {}
+
+  /** The changes waiting for acceptance. */
+  get changes(): readonly McpChangeOf<Kind>[] {
+    return [...this.pending.values()];
+  }
+
+  /** Every pin, as plain JSON data (no secrets: names, hashes and the definitions the server sent). */
+  export(): McpPinOf<Kind>[] {
+    return [...this.pins.values()].map((pin) => structuredClone(pin));
+  }
+
+  /**
+   * Holds a listed definition against the pin under `id`: a new id is pinned; a changed definition is
+   * reported once per new definition and, in `refuse` mode, waits for acceptance (returned: the caller leaves
+   * it out); in `warn` and `accept` modes it is pinned and used.
+   */
+  protected check(
+    id: string,
+    kind: Kind,
+    definition: McpDefinitionOf[Kind],
+    localName?: string,
+  ): McpChangeOf<Kind> | undefined {
+    const sha256 = hashMcpDefinition(kind, definition);
+    const pin = this.pins.get(id);
+    if (!pin || pin.sha256 === sha256) {
+      if (!pin) this.pins.set(id, pinMcpDefinition(kind, definition, localName));
+      this.pending.delete(id);
+      return undefined;
+    }
+    const seen = this.pending.get(id);
+    const change =
+      seen?.sha256 === sha256
+        ? seen
+        : toMcpDefinitionChange({ kind, pin, definition, sha256, localName }, this.mode, this.serverName);
+    if (this.mode === 'refuse') this.pending.set(id, change);
+    else this.trust(id, change);
+    if (change !== seen) this.report(change);
+    return this.mode === 'refuse' ? change : undefined;
+  }
+
+  /** Pins a change's new definition under `id`. */
+  protected trust(id: string, change: McpChangeOf<Kind>): void {
+    const known = change as MCPToolChange | MCPCatalogChange;
+    const localName = 'localName' in known ? known.localName : undefined;
+    const after = known.after as McpDefinitionOf[Kind];
+    this.pins.set(id, pinMcpDefinition(kindOfMcpChange(known) as Kind, after, localName));
+    this.pending.delete(id);
+  }
+}
 
 /**
  * The adapter's pins, keyed by local name (what the agent, its policy and approvals see): each local name is
@@ -18,18 +92,14 @@ import type { McpPinsContext } from './read-mcp-pins';
  * to the same local name) produces an {@link MCPToolChange} and, in `refuse` mode, sets the tool aside until
  * {@link accept} is called with its name.
  */
-export class McpDefinitionPins {
-  /** Local name → the pin that binds it. */
-  private readonly pins = new Map<string, MCPToolPin>();
-  /** Local name → the change behind it that waits for acceptance. */
-  private readonly pending = new Map<string, MCPToolChange>();
-
+export class McpDefinitionPins extends McpPinBook<'tool'> {
   constructor(
-    private readonly mode: MCPDefinitionChangeMode,
+    mode: MCPDefinitionChangeMode,
     private readonly context: McpPinsContext,
-    private readonly report: (change: MCPToolChange) => void,
+    report: (change: MCPToolChange) => void,
     initial: readonly MCPToolPin[] = [],
   ) {
+    super(mode, context.serverName, report);
     for (const pin of initial) this.pins.set(pin.localName, pin);
   }
 
@@ -49,25 +119,11 @@ export class McpDefinitionPins {
     const toRemote = new Map(listing.toRemote);
     const problems = new Map(listing.problems);
     for (const [localName, definition] of this.claimsOf(listing)) {
-      const sha256 = hashMcpToolDefinition(definition);
-      const pin = this.pins.get(localName);
-      if (!pin || pin.sha256 === sha256) {
-        if (!pin) this.pins.set(localName, pinMcpToolDefinition(definition, localName));
-        this.pending.delete(localName);
-        continue;
-      }
-      const seen = this.pending.get(localName);
-      const change = seen?.sha256 === sha256 ? seen : this.describe(pin, definition, sha256, localName);
-      if (this.mode === 'refuse') {
-        entries.delete(definition.name);
-        toRemote.delete(localName);
-        problems.set(definition.name, this.refusal(change));
-        this.pending.set(localName, change);
-      } else {
-        this.pins.set(localName, pinMcpToolDefinition(definition, localName));
-        this.pending.delete(localName);
-      }
-      if (change !== seen) this.report(change);
+      const refused = this.check(localName, 'tool', definition, localName);
+      if (!refused) continue;
+      entries.delete(definition.name);
+      toRemote.delete(localName);
+      problems.set(definition.name, toMcpChangeRefusal(refused));
     }
     for (const [name, entry] of entries) {
       const pin = this.pins.get(entry.localName);
@@ -79,7 +135,7 @@ export class McpDefinitionPins {
   /** The refusal of a tool (by local or remote name) whose change waits for acceptance, or undefined. */
   refusalOf(name: string): ToolDefinitionError | undefined {
     const change = this.findPending(name);
-    return change ? this.refusal(change) : undefined;
+    return change ? toMcpChangeRefusal(change) : undefined;
   }
 
   /**
@@ -90,7 +146,7 @@ export class McpDefinitionPins {
   refusalOfCall(remoteName: string): ToolDefinitionError | undefined {
     const localName = toLocalToolName(remoteName, this.context.namePrefix);
     const change = this.pending.get(localName);
-    if (change) return this.refusal(change);
+    if (change) return toMcpChangeRefusal(change);
     const pin = this.pins.get(localName);
     if (pin === undefined || pin.name === remoteName) return undefined;
     return new ToolDefinitionError(
@@ -99,11 +155,6 @@ export class McpDefinitionPins {
         'its calls are refused. Get the tools again (adapter.getTools()).',
       { toolName: localName },
     );
-  }
-
-  /** The changes waiting for {@link accept}. */
-  get changes(): readonly MCPToolChange[] {
-    return [...this.pending.values()];
   }
 
   /**
@@ -115,16 +166,8 @@ export class McpDefinitionPins {
   accept(names?: readonly string[]): string[] {
     const chosen =
       names === undefined ? [...this.pending.values()] : names.map((name) => this.mustFind(name));
-    for (const change of chosen) {
-      this.pins.set(change.localName, pinMcpToolDefinition(change.after, change.localName));
-      this.pending.delete(change.localName);
-    }
+    for (const change of chosen) this.trust(change.localName, change);
     return chosen.map((change) => change.name);
-  }
-
-  /** Every pin, as plain JSON data (no secrets: names, hashes and the definitions the server sent). */
-  export(): MCPToolPin[] {
-    return [...this.pins.values()].map((pin) => structuredClone(pin));
   }
 
   /**
@@ -146,42 +189,6 @@ export class McpDefinitionPins {
     return claims;
   }
 
-  private describe(
-    pin: MCPToolPin,
-    definition: MCPToolDefinition,
-    sha256: string,
-    localName: string,
-  ): MCPToolChange {
-    const diff = diffMcpToolDefinition(pin.definition, definition);
-    const action = this.mode === 'refuse' ? 'refused' : this.mode === 'warn' ? 'warned' : 'accepted';
-    return Object.freeze({
-      name: definition.name,
-      localName,
-      serverName: this.context.serverName,
-      action,
-      fields: diff.fields,
-      details: diff.details,
-      before: pin.definition,
-      after: definition,
-      previousSha256: pin.sha256,
-      sha256,
-    });
-  }
-
-  private refusal(change: MCPToolChange): ToolDefinitionError {
-    const rebound =
-      change.before.name === change.name
-        ? ''
-        : ` (its local name '${change.localName}' was bound to the tool '${change.before.name}')`;
-    return new ToolDefinitionError(
-      `MCP tool '${change.name}' on server '${change.serverName}' changed its definition since it was pinned${rebound} ` +
-        `(${change.fields.join(', ')}), so it is refused. Review the change (adapter.pendingChanges or the ` +
-        `toolChanged event), then call adapter.acceptChanges(['${change.name}']) to trust it. ` +
-        `Changes: ${change.details.join('; ')}`,
-      { toolName: change.localName },
-    );
-  }
-
   private findPending(name: string): MCPToolChange | undefined {
     return this.pending.get(name) ?? [...this.pending.values()].find((change) => change.name === name);
   }
@@ -196,6 +203,62 @@ export class McpDefinitionPins {
       { toolName: name },
     );
   }
+}
+
+/**
+ * The pins of a server's resources, resource templates and prompts, keyed by kind and URI, URI template or
+ * name: each is bound to its definition when first listed, and a later listing with another definition under
+ * the same key is a change, handled by the adapter's `onDefinitionChange` mode exactly as for tools.
+ */
+export class McpCatalogPins extends McpPinBook<MCPCatalogKind> {
+  constructor(
+    mode: MCPDefinitionChangeMode,
+    serverName: string,
+    report: (change: MCPCatalogChange) => void,
+    initial: readonly MCPCatalogPin[] = [],
+  ) {
+    super(mode, serverName, report);
+    for (const pin of initial) this.pins.set(idOf(pin.kind, pin.name), pin);
+  }
+
+  /**
+   * Checks one listing of a kind against the pins: new keys are pinned; a changed definition is reported once
+   * per new definition and, in `refuse` mode, returned with its {@link ToolDefinitionError} (the caller leaves it
+   * out); in `warn` and `accept` modes it is pinned and used.
+   */
+  apply(
+    kind: MCPCatalogKind,
+    definitions: ReadonlyMap<string, MCPCatalogDefinition>,
+  ): Map<string, ToolDefinitionError> {
+    const refusals = new Map<string, ToolDefinitionError>();
+    for (const [key, definition] of definitions) {
+      const refused = this.check(idOf(kind, key), kind, definition);
+      if (refused) refusals.set(key, toMcpChangeRefusal(refused));
+    }
+    return refusals;
+  }
+
+  /** The refusal of a changed entry waiting for acceptance, or undefined. */
+  refusalOf(kind: MCPCatalogKind, key: string): ToolDefinitionError | undefined {
+    const change = this.pending.get(idOf(kind, key));
+    return change ? toMcpChangeRefusal(change) : undefined;
+  }
+
+  /** The pending changes under a name (a prompt's name, a resource's URI, a template's URI template). */
+  pendingNamed(name: string, kind?: MCPCatalogKind): MCPCatalogChange[] {
+    return this.changes.filter(
+      (change) => change.name === name && (kind === undefined || change.kind === kind),
+    );
+  }
+
+  /** Trusts the given pending changes: their new definitions become the pins. */
+  accept(changes: readonly MCPCatalogChange[]): void {
+    for (const change of changes) this.trust(idOf(change.kind, change.name), change);
+  }
+}
+
+function idOf(kind: MCPCatalogKind, key: string): string {
+  return `${kind}\u0000${key}`;
 }
 
 /**
@@ -215,4 +278,28 @@ export function createMcpDefinitionPins(
     );
   }
   return new McpDefinitionPins(mode, context, report, readMcpPins(options.pins, context));
+}
+
+/**
+ * The resource, template and prompt pins of an adapter from its options (`onDefinitionChange`, the entries
+ * of `pins` that have such a `kind`), checked at first use.
+ *
+ * @throws ToolInputError for a bad saved pin.
+ */
+export function createMcpCatalogPins(
+  options: Pick<MCPToolAdapterOptions, 'onDefinitionChange' | 'pins'>,
+  serverName: string,
+  report: (change: MCPCatalogChange) => void,
+): McpCatalogPins {
+  const saved = Array.isArray(options.pins)
+    ? (options.pins as unknown[])
+        .map((value, index) => ({ value, index }))
+        .filter(({ value }) => isCatalogPinData(value))
+    : [];
+  return new McpCatalogPins(
+    options.onDefinitionChange ?? 'refuse',
+    serverName,
+    report,
+    readMcpCatalogPins(saved, serverName),
+  );
 }

@@ -13,6 +13,12 @@ import type {
 import { compileMcpUriTemplate } from '../../resources/match-mcp-uri-template';
 import type { McpUriTemplateMatcher } from '../../resources/match-mcp-uri-template';
 import { isNestedDeeper } from './is-nested-deeper';
+import {
+  describeUnkeyedEntry,
+  MCP_DEFINITION_KINDS,
+  quoteKey,
+  toMcpDefinitionLabel,
+} from './mcp-definition-kind';
 
 /** One entry of a resources, templates or prompts listing, read: its definition, or why it cannot be used. */
 export type McpCatalogReading =
@@ -25,15 +31,10 @@ export type McpCatalogReading =
     }
   | { readonly key: string; readonly problem: ToolDefinitionError };
 
+// Not folded with readMcpToolDefinition: a tool's entry is read leniently field by field and its JSON
+// Schemas are bounded one by one, while these entries are bounded whole and must match the SDK's schema of
+// their kind; the kinds' words (noun, key field, quoting) come from mcp-definition-kind.ts for both.
 const SCHEMAS = { resource: ResourceSchema, resourceTemplate: ResourceTemplateSchema, prompt: PromptSchema };
-const KEY_FIELD = { resource: 'uri', resourceTemplate: 'uriTemplate', prompt: 'name' } as const;
-
-/** How each kind is named in messages. */
-export const CATALOG_NOUNS: Readonly<Record<MCPCatalogKind, string>> = Object.freeze({
-  resource: 'resource',
-  resourceTemplate: 'resource template',
-  prompt: 'prompt',
-});
 
 /**
  * Reads one raw entry of a `resources/list`, `resources/templates/list` or `prompts/list` answer (as the
@@ -50,13 +51,13 @@ export function readMcpCatalogEntry(
   serverName: string,
   limits: RemoteSchemaLimits,
 ): McpCatalogReading {
-  const noun = CATALOG_NOUNS[kind];
-  const rawKey = isPlainRecord(wire) ? wire[KEY_FIELD[kind]] : undefined;
+  const { noun, keyField } = MCP_DEFINITION_KINDS[kind];
+  const rawKey = isPlainRecord(wire) ? wire[keyField] : undefined;
   const hasKey = typeof rawKey === 'string' && rawKey !== '';
   const key = hasKey ? rawKey : `#${position}`;
   const where = hasKey
-    ? `MCP ${noun} ${quoteKey(key)} on server '${serverName}'`
-    : `The ${noun} at position ${position} of the listing of MCP server '${serverName}'`;
+    ? `MCP ${toMcpDefinitionLabel(kind, key)} on server '${serverName}'`
+    : describeUnkeyedEntry(kind, position, serverName);
   const fail = (what: string, cause?: unknown) => ({
     key,
     problem: new ToolDefinitionError(`${where} ${what}; it is set aside.`, cause ? { cause } : {}),
@@ -72,7 +73,7 @@ export function readMcpCatalogEntry(
     const path = issue?.path.length ? `${issue.path.join('.')}: ` : '';
     return fail(`does not match the MCP schema of a ${noun} (${path}${issue?.message ?? 'invalid'})`);
   }
-  if (!hasKey) return fail(`has an empty ${KEY_FIELD[kind]}`);
+  if (!hasKey) return fail(`has an empty ${keyField}`);
   if (kind === 'prompt') {
     const prompt = toPrompt(parsed.data as PromptWire);
     const names = prompt.arguments.map((argument) => argument.name);
@@ -90,11 +91,6 @@ export function readMcpCatalogEntry(
     }
   }
   return { key, definition: toResource(parsed.data as ResourceWire, 'uri') as MCPResourceInfo };
-}
-
-/** A key for messages: JSON-quoted, and cut when long (the server chose it). */
-export function quoteKey(key: string): string {
-  return JSON.stringify(key.length > 200 ? `${key.slice(0, 200)}…` : key);
 }
 
 interface ResourceWire {

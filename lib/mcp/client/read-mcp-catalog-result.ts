@@ -1,8 +1,6 @@
 import * as z from 'zod';
-import { ToolInputError } from '../../errors/tool-input-error';
 import { ToolRuntimeError } from '../../errors/tool-runtime-error';
-import { countBase64Bytes, toContentPart, toResourcePart } from '../../tools/tool-content-part';
-import type { ToolContentPart } from '../../tools/tool-content-part';
+import { toContentPart, toResourcePart } from '../../tools/tool-content-part';
 import { isPlainRecord } from '../../tools/validation/copy-json-value';
 import type {
   MCPPromptMessage,
@@ -11,8 +9,10 @@ import type {
   MCPResourceReading,
 } from './mcp-catalog-definition';
 import { isWithinResourceUri } from '../../resources/is-within-resource-uri';
-import { quoteKey } from './read-mcp-catalog-entry';
-import { capText } from './read-mcp-result';
+import { quoteKey } from './mcp-definition-kind';
+import { McpResultBudget } from './mcp-result-budget';
+
+// Not folded with read-mcp-result.ts (see there); the budgets are McpResultBudget, shared.
 
 /** The envelope of a `resources/read` answer; each item is checked on its own. */
 export const LENIENT_READ_RESOURCE_RESULT = z.looseObject({ contents: z.array(z.unknown()) });
@@ -47,7 +47,7 @@ export function readMcpResourceContents(
   result: z.output<typeof LENIENT_READ_RESOURCE_RESULT>,
   options: ReadMcpCatalogResultOptions,
 ): MCPResourceReading {
-  const budget = new ResultBudget(options);
+  const budget = budgetOf(options);
   const contents = result.contents.map((item, index): MCPResourceContents => {
     const where = `contents[${index}]`;
     if (!isPlainRecord(item)) throw budget.failure(`sent ${where} that is not an object`);
@@ -82,7 +82,7 @@ export function readMcpPromptMessages(
   result: z.output<typeof LENIENT_GET_PROMPT_RESULT>,
   options: ReadMcpCatalogResultOptions,
 ): MCPPromptResult {
-  const budget = new ResultBudget(options);
+  const budget = budgetOf(options);
   const description = typeof result.description === 'string' ? budget.cut(result.description) : undefined;
   const messages = result.messages.map((message, index): MCPPromptMessage => {
     const where = `messages[${index}]`;
@@ -100,61 +100,17 @@ export function readMcpPromptMessages(
   });
 }
 
-/** The text and binary budgets of one answer. */
-class ResultBudget {
-  private remainingChars: number;
-  private binaryBytes = 0;
-  truncated = false;
-
-  constructor(private readonly options: ReadMcpCatalogResultOptions) {
-    this.remainingChars = options.maxResultChars;
-  }
-
-  cut(text: string): string {
-    const kept = capText(text, this.remainingChars);
-    if (kept !== text) this.truncated = true;
-    this.remainingChars = Math.max(0, this.remainingChars - text.length);
-    return kept;
-  }
-
-  countBinary(base64: string): void {
-    this.binaryBytes += countBase64Bytes(base64);
-    if (this.binaryBytes > this.options.maxBinaryBytes) {
-      throw this.failure(
-        `sent more than ${this.options.maxBinaryBytes} bytes of binary data (blobs, images, audio); raise maxMessageBytes to accept it`,
-      );
-    }
-  }
-
-  /** Counts a part against the budgets; text is cut. */
-  keep(part: ToolContentPart): ToolContentPart {
-    if (part.type === 'text') return Object.freeze({ type: 'text', text: this.cut(part.text) });
-    if (part.type === 'image' || part.type === 'audio') this.countBinary(part.data);
-    if (part.type === 'resource') {
-      const resource = part.resource;
-      if ('blob' in resource) this.countBinary(resource.blob);
-      else
-        return Object.freeze({
-          type: 'resource',
-          resource: Object.freeze({ ...resource, text: this.cut(resource.text) }),
-        });
-    }
-    return part;
-  }
-
-  checkPart(read: () => ToolContentPart, where: string): ToolContentPart {
-    try {
-      return read();
-    } catch (error) {
-      if (!(error instanceof ToolInputError)) throw error;
-      throw this.failure(`sent a malformed ${where}: ${error.message}`, error);
-    }
-  }
-
-  failure(what: string, cause?: unknown): ToolRuntimeError {
-    return new ToolRuntimeError(`${this.options.subject} ${what}.`, {
-      provider: this.options.serverName,
-      ...(cause !== undefined ? { cause } : {}),
-    });
-  }
+/** The budgets of one answer; every failure names what was asked for. */
+function budgetOf(options: ReadMcpCatalogResultOptions): McpResultBudget {
+  return new McpResultBudget({
+    maxResultChars: options.maxResultChars,
+    maxBinaryBytes: options.maxBinaryBytes,
+    fail: (what, cause) =>
+      new ToolRuntimeError(`${options.subject} ${what}.`, {
+        provider: options.serverName,
+        ...(cause !== undefined ? { cause } : {}),
+      }),
+    tooMuchBinary: (max) =>
+      `sent more than ${max} bytes of binary data (blobs, images, audio); raise maxMessageBytes to accept it`,
+  });
 }

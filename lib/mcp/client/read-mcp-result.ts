@@ -1,9 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ToolInputError } from '../../errors/tool-input-error';
 import { ToolRuntimeError } from '../../errors/tool-runtime-error';
-import { countBase64Bytes, toContentPart } from '../../tools/tool-content-part';
-import type { ToolContentPart } from '../../tools/tool-content-part';
+import { toContentPart } from '../../tools/tool-content-part';
 import { ToolResult } from '../../tools/tool-result';
+import { capText, McpResultBudget } from './mcp-result-budget';
+
+// Not folded with read-mcp-catalog-result.ts: a tool's result (an error flag, structured content, a wrapped
+// value, text or rich parts) is another thing than a resource's contents or a prompt's messages. What the
+// readers share, the budgets of one answer and the checking of its parts, is McpResultBudget.
 
 /** What {@link readMcpResult} needs to know. */
 export interface ReadMcpResultOptions {
@@ -91,37 +94,17 @@ function readRichResult(
   structured: Record<string, unknown> | undefined,
   options: ReadMcpResultOptions,
 ): ToolResult {
-  const maxBinaryBytes = options.maxBinaryBytes ?? DEFAULT_MAX_BINARY_BYTES;
-  let remainingChars = options.maxResultChars;
-  let binaryBytes = 0;
-  const cut = (text: string): string => {
-    const kept = capText(text, remainingChars);
-    remainingChars = Math.max(0, remainingChars - text.length);
-    return kept;
-  };
-  const parts = content.map((item, index): ToolContentPart => {
-    let part: ToolContentPart;
-    try {
-      // Keep only the fields Protolink models (MCP's `annotations` and `_meta` are dropped).
-      part = toContentPart(item, `content[${index}]`);
-    } catch (error) {
-      if (!(error instanceof ToolInputError)) throw error;
-      throw failure(options, `sent a malformed content part: ${error.message}`, error);
-    }
-    if (part.type === 'image' || part.type === 'audio') binaryBytes += countBase64Bytes(part.data);
-    if (part.type === 'resource' && 'blob' in part.resource)
-      binaryBytes += countBase64Bytes(part.resource.blob);
-    if (binaryBytes > maxBinaryBytes) {
-      throw failure(
-        options,
-        `returned more than ${maxBinaryBytes} bytes of binary content (images, audio, blobs); raise maxMessageBytes to accept it.`,
-      );
-    }
-    if (part.type === 'text') return { type: 'text', text: cut(part.text) };
-    if (part.type === 'resource' && 'text' in part.resource)
-      return { type: 'resource', resource: { ...part.resource, text: cut(part.resource.text) } };
-    return part;
+  const budget = new McpResultBudget({
+    maxResultChars: options.maxResultChars,
+    maxBinaryBytes: options.maxBinaryBytes ?? DEFAULT_MAX_BINARY_BYTES,
+    fail: (what, cause) => failure(options, what, cause),
+    tooMuchBinary: (max) =>
+      `returned more than ${max} bytes of binary content (images, audio, blobs); raise maxMessageBytes to accept it.`,
   });
+  // Keep only the fields Protolink models (MCP's `annotations` and `_meta` are dropped).
+  const parts = content.map((item, index) =>
+    budget.keep(budget.checkPart(() => toContentPart(item, `content[${index}]`), 'content part')),
+  );
   const rich = ToolResult.of(...parts);
   return structured === undefined ? rich : rich.withStructuredContent(structured);
 }
@@ -132,10 +115,4 @@ function failure(options: ReadMcpResultOptions, what: string, cause?: unknown): 
     provider: options.serverName,
     ...(cause !== undefined ? { cause } : {}),
   });
-}
-
-/** Cuts text longer than `max` characters, marking how much was dropped. */
-export function capText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}… [cut: ${text.length - max} more characters]`;
 }

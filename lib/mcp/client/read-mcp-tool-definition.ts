@@ -6,6 +6,7 @@ import { assertRemoteSchema } from './assert-remote-schema';
 import type { RemoteSchemaLimits } from './assert-remote-schema';
 import type { MCPToolDefinition } from './mcp-tool-definition';
 import { isNestedDeeper } from './is-nested-deeper';
+import { describeUnkeyedEntry } from './mcp-definition-kind';
 
 /** One entry of a `tools/list` answer, read: its definition, or why it cannot be read (keyed for `problems`). */
 export type McpToolReading =
@@ -25,10 +26,11 @@ export function readMcpToolDefinition(
   serverName: string,
   limits: RemoteSchemaLimits,
 ): McpToolReading {
+  // Not folded with readMcpCatalogEntry (see there): only the naming of an entry without a name is shared.
   const unnamed = (what: string): McpToolReading => ({
     key: `#${position}`,
     problem: new ToolDefinitionError(
-      `The tool at position ${position} of the listing of MCP server '${serverName}' ${what}; it is set aside.`,
+      `${describeUnkeyedEntry('tool', position, serverName)} ${what}; it is set aside.`,
     ),
   });
   if (!isPlainRecord(wire)) return unnamed('is not a JSON object');

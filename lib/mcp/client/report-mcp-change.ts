@@ -1,7 +1,7 @@
 import type { TelemetryEmitter } from '../../runtime/telemetry-emitter';
-import type { MCPCatalogChange } from './mcp-catalog-change';
-import { CATALOG_NOUNS, quoteKey } from './read-mcp-catalog-entry';
-import type { MCPToolChange } from './mcp-tool-change';
+import { kindOfMcpChange } from './mcp-definition-change';
+import type { MCPCatalogChange, MCPToolChange } from './mcp-definition-change';
+import { MCP_DEFINITION_KINDS, toMcpDefinitionLabel } from './mcp-definition-kind';
 
 /** The events of an {@link MCPToolAdapter}. */
 export interface MCPToolAdapterEvents {
@@ -21,16 +21,12 @@ export function reportMcpChange(
   events: TelemetryEmitter<MCPToolAdapterEvents>,
   change: MCPToolChange | MCPCatalogChange,
 ): void {
-  const kind = 'kind' in change ? change.kind : 'tool';
-  const event = kind === 'tool' ? 'toolChanged' : kind === 'prompt' ? 'promptChanged' : 'resourceChanged';
+  const kind = kindOfMcpChange(change);
+  const { event, warningCode } = MCP_DEFINITION_KINDS[kind];
   if (change.action === 'warned') {
-    const subject =
-      kind === 'tool' ? `MCP tool '${change.name}'` : `MCP ${CATALOG_NOUNS[kind]} ${quoteKey(change.name)}`;
     process.emitWarning(
-      `${subject} on server '${change.serverName}' changed its definition (${change.fields.join(', ')}); the new definition is used. ${change.details.join('; ')}`,
-      {
-        code: `PROTOLINK_MCP_${event === 'toolChanged' ? 'TOOL' : event === 'promptChanged' ? 'PROMPT' : 'RESOURCE'}_CHANGED`,
-      },
+      `MCP ${toMcpDefinitionLabel(kind, change.name)} on server '${change.serverName}' changed its definition (${change.fields.join(', ')}); the new definition is used. ${change.details.join('; ')}`,
+      { code: warningCode },
     );
   }
   events.emit(event, change as never);

@@ -3,7 +3,7 @@ import { ToolValidationError } from '../../errors/tool-validation-error';
 import type { ValidationIssue } from '../../errors/tool-validation-error';
 import { isPlainRecord } from '../../tools/validation/copy-json-value';
 import type { MCPPromptInfo } from './mcp-catalog-definition';
-import { quoteKey } from './read-mcp-catalog-entry';
+import { quoteKey } from './mcp-definition-kind';
 
 /**
  * Checks `getPrompt` arguments against the arguments the prompt declared, before anything is sent: every

@@ -2,10 +2,10 @@ import { ToolInputError } from '../../../lib/errors/tool-input-error';
 import type { MCPPromptInfo, MCPToolDefinition } from '../../../lib/mcp/client';
 import { acceptMcpChanges } from '../../../lib/mcp/client/accept-mcp-changes';
 import { buildMcpListing } from '../../../lib/mcp/client/build-mcp-listing';
-import { McpCatalogPins } from '../../../lib/mcp/client/mcp-catalog-pins';
+import { McpCatalogPins } from '../../../lib/mcp/client/mcp-definition-pins';
 import { McpDefinitionPins } from '../../../lib/mcp/client/mcp-definition-pins';
-import { pinMcpCatalogDefinition } from '../../../lib/mcp/client/pin-mcp-catalog-definition';
-import { pinMcpToolDefinition } from '../../../lib/mcp/client/pin-mcp-tool-definition';
+import { pinMcpCatalogDefinition } from '../../../lib/mcp/client/pin-mcp-definition';
+import { pinMcpToolDefinition } from '../../../lib/mcp/client/pin-mcp-definition';
 import { resolveMcpConfig, summarizeMcpConfig } from '../../../lib/mcp/client/resolve-mcp-config';
 
 const config = resolveMcpConfig({ command: 'server', serverName: 'docs' });

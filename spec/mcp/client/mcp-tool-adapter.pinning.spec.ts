@@ -6,7 +6,7 @@ import { ToolInputError } from '../../../lib/errors/tool-input-error';
 import { CapabilityPolicy } from '../../../lib/policy/capability-policy';
 import { MCPToolAdapter } from '../../../lib/mcp/client';
 import type { MCPToolAdapterOptions, MCPToolChange, MCPToolPin } from '../../../lib/mcp/client';
-import { pinMcpToolDefinition } from '../../../lib/mcp/client/pin-mcp-tool-definition';
+import { pinMcpToolDefinition } from '../../../lib/mcp/client/pin-mcp-definition';
 import { NativeTool } from '../../../lib/tools/native-tool';
 import { rugPullServerStdio } from '../../fixtures/mcp/rug-pull-server-options';
 

@@ -1,7 +1,7 @@
 import { ToolInputError } from '../../../lib/errors/tool-input-error';
 import type { MCPToolDefinition } from '../../../lib/mcp/client';
 import { toLocalToolName } from '../../../lib/mcp/client/map-mcp-tool-name';
-import { pinMcpToolDefinition } from '../../../lib/mcp/client/pin-mcp-tool-definition';
+import { pinMcpToolDefinition } from '../../../lib/mcp/client/pin-mcp-definition';
 import { readMcpPins } from '../../../lib/mcp/client/read-mcp-pins';
 
 const context = { serverName: 'files', namePrefix: '' };

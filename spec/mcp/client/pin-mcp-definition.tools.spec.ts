@@ -2,7 +2,7 @@ import {
   hashMcpToolDefinition,
   pinMcpToolDefinition,
   toCanonicalJson,
-} from '../../../lib/mcp/client/pin-mcp-tool-definition';
+} from '../../../lib/mcp/client/pin-mcp-definition';
 import type { MCPToolDefinition } from '../../../lib/mcp/client';
 
 const definition: MCPToolDefinition = {

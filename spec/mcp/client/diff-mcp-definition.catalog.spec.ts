@@ -1,5 +1,5 @@
 import type { MCPPromptInfo } from '../../../lib/mcp/client';
-import { diffMcpCatalogDefinition } from '../../../lib/mcp/client/diff-mcp-catalog-definition';
+import { diffMcpCatalogDefinition } from '../../../lib/mcp/client/diff-mcp-definition';
 
 const argument = (name: string, required: boolean, description = '') => ({ name, description, required });
 const prompt = (args: MCPPromptInfo['arguments'], description = 'Reviews code'): MCPPromptInfo => ({

@@ -2,12 +2,10 @@ import { ToolInputError } from '../../../lib/errors/tool-input-error';
 import type { MCPPromptInfo, MCPResourceInfo } from '../../../lib/mcp/client';
 import {
   hashMcpCatalogDefinition,
-  isCatalogPinData,
   pinMcpCatalogDefinition,
-  readMcpCatalogPins,
-} from '../../../lib/mcp/client/pin-mcp-catalog-definition';
-import { pinMcpToolDefinition } from '../../../lib/mcp/client/pin-mcp-tool-definition';
-import { readMcpPins } from '../../../lib/mcp/client/read-mcp-pins';
+  pinMcpToolDefinition,
+} from '../../../lib/mcp/client/pin-mcp-definition';
+import { isCatalogPinData, readMcpCatalogPins, readMcpPins } from '../../../lib/mcp/client/read-mcp-pins';
 
 const note: MCPResourceInfo = {
   uri: 'memo://1',

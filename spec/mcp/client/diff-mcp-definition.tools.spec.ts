@@ -1,4 +1,4 @@
-import { diffMcpToolDefinition } from '../../../lib/mcp/client/diff-mcp-tool-definition';
+import { diffMcpToolDefinition } from '../../../lib/mcp/client/diff-mcp-definition';
 import type { MCPToolDefinition } from '../../../lib/mcp/client';
 
 const before: MCPToolDefinition = {
