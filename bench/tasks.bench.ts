@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Agent } from '../lib/agents/agent';
-import type { AgentServerOptions } from '../lib/server/agent-server-options';
+import type { AgentServerOptions } from '../lib/agents/agent-server-options';
 import { startAgentServer } from '../lib/server/start-agent-server';
 import { NativeTool } from '../lib/tools/native-tool';
 import { findRedis, startRedisServer } from '../spec/fixtures/redis/redis-server';

@@ -215,4 +215,4 @@ export type { OpenTelemetryApiLike, SpanLike } from './runtime/tool-call-tracer'
 export type { ToolDict } from './agents/serialization/agent-dict';
 export type { CompiledCapabilityRules } from './capabilities/capability-rules';
 export type { CapabilityList } from './capabilities/capability-name';
-export type { AgentServerOptions, AgentServerHandle } from './server/agent-server-options';
+export type { AgentServerOptions, AgentServerHandle } from './agents/agent-server-options';

@@ -12,17 +12,6 @@ const imports = readLibImports(join(__dirname, '..', 'lib'));
 const isEntry = (path: string): boolean => /(^|\/)index\.ts$/.test(path);
 const inner = imports.filter((entry) => !isEntry(entry.from));
 
-/**
- * Imports that still run up a layer, each to be removed by the step of the MCP wing that names it
- * (docs/architecture.md, "Known debts"). A new one fails this spec; removing one means removing it here.
- */
-const KNOWN_UPWARD_IMPORTS = [
-  // agent.start(options) is typed with the server's options (the server itself loads lazily).
-  'agents/agent-serving.ts -> mcp/serve/servable-agent.ts',
-  'agents/agent-serving.ts -> server/agent-server-options.ts',
-  'agents/agent.ts -> server/agent-server-options.ts',
-];
-
 describe('the layers of lib/', () => {
   it('knows the layer of every room of lib/', () => {
     const rooms = new Set(imports.flatMap((entry) => [entry.fromUnit, entry.toUnit]));
@@ -35,9 +24,9 @@ describe('the layers of lib/', () => {
     expect(findUnitCircles(inner)).toEqual([]);
   });
 
-  it('imports only down a layer, but for the known debts', () => {
+  it('imports only down a layer', () => {
     const upward = [...new Set(findUpwardImports(inner).map((entry) => `${entry.from} -> ${entry.to}`))];
-    expect(upward.sort()).toEqual([...KNOWN_UPWARD_IMPORTS].sort());
+    expect(upward).toEqual([]);
   });
 
   it('lets one entry file import up: protolink/tools re-exports the built-ins', () => {

@@ -1,6 +1,6 @@
 import { ToolInputError } from '../errors/tool-input-error';
-import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
-import type { ServableAgent } from '../mcp/serve/servable-agent';
+import type { AgentServerHandle, AgentServerOptions } from './agent-server-options';
+import type { ServableAgent } from './servable-agent';
 import type { AgentTransport } from './agent-options';
 import { loadAgentServer } from './agent-lazy-modules';
 

@@ -5,7 +5,7 @@ import type { RunToolLoopOptions, ToolLoopResult } from '../llm/tool-loop-types'
 import type { ApprovalHandler } from '../policy/approval-handler';
 import type { Policy } from '../policy/policy';
 import type { PolicyDecision } from '../policy/policy-decision';
-import type { AgentServerHandle, AgentServerOptions } from '../server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from './agent-server-options';
 import { assertKnownOptions } from '../runtime/assert-known-options';
 import {
   loadAgentYaml,

@@ -1,4 +1,4 @@
-import type { AgentServerOptions } from '../server/agent-server-options';
+import type { AgentServerOptions } from '../agents/agent-server-options';
 import { redactRedisUrl } from '../server/resolve-redis-option';
 
 /** How `protolink serve` serves over HTTP: what one process (or each worker) passes to `startAgentServer`. */

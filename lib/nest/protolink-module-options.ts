@@ -4,7 +4,7 @@ import type { AgentOptions } from '../agents/agent-options';
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import { AGENT_REQUEST_HANDLER_OPTIONS } from '../server/agent-request-handler-options';
 import type { AgentRequestHandlerOptions } from '../server/agent-request-handler-options';
-import { SHARED_SERVE_OPTION_FLAGS } from '../server/serve-option-names';
+import { SHARED_SERVE_OPTION_FLAGS } from '../agents/serve-option-names';
 
 /**
  * How the tools are served from the Nest application's own HTTP server (module option `serve`): the MCP

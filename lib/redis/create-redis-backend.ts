@@ -8,7 +8,7 @@ import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../state/session-store';
 import { resolveTaskStoreLimits } from '../tasks/task-store-limits';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
 import { DEFAULT_SESSION_BUS_MAX_BYTES } from '../state/session-bus';
-import type { RedisClientLike } from './redis-client-like';
+import type { RedisClientLike } from '../state/redis-client-like';
 import { RedisCallLeases } from './redis-call-leases';
 import { RedisCommands } from './redis-commands';
 import { RedisEventLog } from './redis-event-log';

@@ -23,7 +23,7 @@ export type { RedisSessionBusOptions } from './redis-session-bus';
 export { RedisTaskStore } from './redis-task-store';
 export type { RedisTaskStoreOptions } from './redis-task-store';
 export { RedisCommands } from './redis-commands';
-export type { RedisClientLike } from './redis-client-like';
+export type { RedisClientLike } from '../state/redis-client-like';
 export { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';
 export { SessionStoreDataError } from '../errors/session-store-data-error';
 export { TooManyTasksError } from '../errors/too-many-tasks-error';

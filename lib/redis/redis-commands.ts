@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SessionStoreUnavailableError } from '../errors/session-store-unavailable-error';
-import type { RedisClientLike } from './redis-client-like';
+import type { RedisClientLike } from '../state/redis-client-like';
 import { toStoreError } from './to-store-error';
 
 /** A Lua script and its SHA-1, sent by hash once Redis has it. */

@@ -1,10 +1,10 @@
 import { defineKnownOptions } from '../runtime/assert-known-options';
-import { SERVER_OPTION_ADVICE } from './agent-server-options';
-import type { AgentServerOptions } from './agent-server-options';
-import { SHARED_SERVE_OPTION_FLAGS } from './serve-option-names';
-import type { ListeningServerOption } from './serve-option-names';
+import { SERVER_OPTION_ADVICE } from '../agents/agent-server-options';
+import type { AgentServerOptions } from '../agents/agent-server-options';
+import { SHARED_SERVE_OPTION_FLAGS } from '../agents/serve-option-names';
+import type { ListeningServerOption } from '../agents/serve-option-names';
 
-export type { ListeningServerOption } from './serve-option-names';
+export type { ListeningServerOption } from '../agents/serve-option-names';
 
 /**
  * Options of `createAgentRequestHandler()`: those of `startAgentServer` minus the listening server's own

@@ -1,7 +1,7 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { resolveTaskStoreLimits } from '../tasks/task-store-limits';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
-import type { AgentServerOptions } from './agent-server-options';
+import type { AgentServerOptions } from '../agents/agent-server-options';
 
 /**
  * Checks the server option `taskStoreLimits`: it bounds the Redis task store the server makes with `redis`,

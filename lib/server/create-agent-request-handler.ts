@@ -24,7 +24,7 @@ import { toTokenSubject } from '../state/to-token-subject';
 import { parsePublicUrl } from './parse-public-url';
 import { resolveRedisOption } from './resolve-redis-option';
 import type { RedisOption } from './resolve-redis-option';
-import type { ServableAgent } from '../mcp/serve/servable-agent';
+import type { ServableAgent } from '../agents/servable-agent';
 import { SharedStateConnection } from './shared-state-connection';
 import { relayResourceUpdates } from '../mcp/serve/catalog/relay-resource-updates';
 import { resolveMaxSubscriptions } from '../mcp/serve/catalog/resource-subscriptions';

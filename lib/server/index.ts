@@ -11,8 +11,8 @@ export { startAgentServer, MCP_PATH, AGENT_CARD_PATH } from './start-agent-serve
 export { createAgentRequestHandler } from './create-agent-request-handler';
 export type { AgentRequestHandler } from './create-agent-request-handler';
 export type { AgentRequestHandlerOptions } from './agent-request-handler-options';
-export { AGENT_SERVER_DEFAULTS } from './agent-server-options';
-export type { AgentServerOptions, AgentServerHandle } from './agent-server-options';
+export { AGENT_SERVER_DEFAULTS } from '../agents/agent-server-options';
+export type { AgentServerOptions, AgentServerHandle } from '../agents/agent-server-options';
 export {
   InMemoryEventStore,
   DEFAULT_MAX_STORED_EVENTS,
@@ -27,8 +27,8 @@ export type { InMemoryEventStoreFactoryOptions } from '../mcp/rev2025-11-25/crea
 export type { ResumableEventStore } from '../state/resumable-event-store';
 export { serveStdio } from './serve-stdio';
 export type { ServeStdioOptions, StdioServerHandle } from './serve-stdio';
-export { isServableAgent } from '../mcp/serve/servable-agent';
-export type { ServableAgent, ServableAgentCard } from '../mcp/serve/servable-agent';
+export { isServableAgent } from '../agents/servable-agent';
+export type { ServableAgent, ServableAgentCard } from '../agents/servable-agent';
 export { toMcpTool } from '../mcp/wire/to-mcp-tool';
 export { toCallToolResult, toCallToolErrorResult, ERROR_META_KEY } from '../mcp/wire/to-call-tool-result';
 export type { SessionKey } from '../state/session-key';

@@ -1,6 +1,6 @@
 import { ToolInputError } from '../errors/tool-input-error';
-import { AGENT_SERVER_DEFAULTS } from './agent-server-options';
-import type { AgentServerOptions } from './agent-server-options';
+import { AGENT_SERVER_DEFAULTS } from '../agents/agent-server-options';
+import type { AgentServerOptions } from '../agents/agent-server-options';
 import { MAX_TIMER_MS } from '../state/memory/in-memory-event-store';
 
 /** The serving limits, defaults filled in. */

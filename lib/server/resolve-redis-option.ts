@@ -1,7 +1,7 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error';
 import { ToolInputError } from '../errors/tool-input-error';
-import type { RedisClientLike } from '../redis/redis-client-like';
-import type { AgentServerOptions } from './agent-server-options';
+import type { RedisClientLike } from '../state/redis-client-like';
+import type { AgentServerOptions } from '../agents/agent-server-options';
 
 /** The Redis the sessions are shared through, checked; undefined when the server keeps them in-process. */
 export interface RedisOption {

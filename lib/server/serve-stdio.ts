@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { assertKnownOptions, defineKnownOptions } from '../runtime/assert-known-options';
 import { buildMcpServer } from '../mcp/rev2025-11-25/create-mcp-server';
 import type { McpServerOptions } from '../mcp/rev2025-11-25/create-mcp-server';
-import type { ServableAgent } from '../mcp/serve/servable-agent';
+import type { ServableAgent } from '../agents/servable-agent';
 
 /** Options of {@link serveStdio}. */
 export interface ServeStdioOptions extends Omit<McpServerOptions, 'transport' | 'tokenSubject'> {

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ToolInputError } from '../errors/tool-input-error';
 import { assertKnownOptions } from '../runtime/assert-known-options';
-import { AGENT_SERVER_DEFAULTS, AGENT_SERVER_OPTIONS } from './agent-server-options';
-import type { AgentServerHandle, AgentServerOptions } from './agent-server-options';
+import { AGENT_SERVER_DEFAULTS, AGENT_SERVER_OPTIONS } from '../agents/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../agents/agent-server-options';
 import { AGENT_CARD_PATH, createAgentRequestHandler, MCP_PATH } from './create-agent-request-handler';
 import type { AgentRequestHandler } from './create-agent-request-handler';
 import { sendJsonRpcError } from '../mcp/wire/send-json-rpc-error';
@@ -11,7 +11,7 @@ import { resolveAgentServerSettings } from './resolve-agent-server-settings';
 import { resolveListenAddress } from './resolve-listen-address';
 import { parsePublicUrl } from './parse-public-url';
 import { resolveRedisOption } from './resolve-redis-option';
-import type { ServableAgent } from '../mcp/serve/servable-agent';
+import type { ServableAgent } from '../agents/servable-agent';
 
 export { MCP_PATH, AGENT_CARD_PATH };
 

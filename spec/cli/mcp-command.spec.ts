@@ -4,7 +4,7 @@ import { Agent } from '../../lib/agents/agent';
 import type { CliIo } from '../../lib/cli/cli-io';
 import { runCli } from '../../lib/cli/run-cli';
 import { startAgentServer } from '../../lib/server/start-agent-server';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { calculator } from '../../lib/builtins/calculator/calculator';
 
 const root = join(__dirname, '../..');

@@ -4,7 +4,7 @@ import type { CliIo } from '../../lib/cli/cli-io';
 import { runCli } from '../../lib/cli/run-cli';
 import { stripTerminalEscapes } from '../../lib/cli/strip-terminal-escapes';
 import { terminalSafeIo } from '../../lib/cli/terminal-safe-io';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { agent, COLORS, OSC52, TITLE } from '../fixtures/serve/escaping-agent-module';
 

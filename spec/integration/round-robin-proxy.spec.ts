@@ -3,7 +3,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startAgentServer } from '../../lib/server/start-agent-server';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startRoundRobinProxy } from '../fixtures/round-robin-proxy';
 import type { RoundRobinProxy } from '../fixtures/round-robin-proxy';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';

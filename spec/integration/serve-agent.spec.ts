@@ -4,7 +4,7 @@ import { ToolRuntimeError } from '../../lib/errors/tool-runtime-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import type { ApprovalRequest } from '../../lib/policy/approval-request';
 import { RunContext } from '../../lib/runtime/run-context';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { MCPToolAdapter } from '../../lib/mcp/client/mcp-tool-adapter';
 import { calculator } from '../../lib/builtins/calculator/calculator';

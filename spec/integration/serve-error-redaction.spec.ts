@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ActionPolicyError } from '../../lib/errors/action-policy-error';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { ERROR_META_KEY } from '../../lib/mcp/wire/to-call-tool-result';
 import { connectHttpClient } from '../fixtures/serve/http-helpers';

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { Agent } from '../../lib/agents/agent';
 import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
 import { RunContext } from '../../lib/runtime/run-context';
-import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../../lib/agents/agent-server-options';
 import * as createMcpServerModule from '../../lib/mcp/rev2025-11-25/create-mcp-server';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { NativeTool } from '../../lib/tools/native-tool';

@@ -8,7 +8,7 @@ import { Agent } from '../../lib/agents/agent';
 import { Context, Tool, Toolset } from '../../lib/index';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import type { RunContext } from '../../lib/runtime/run-context';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 
 @Toolset()

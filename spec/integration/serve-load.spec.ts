@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';
 import { connectHttpClient } from '../fixtures/serve/http-helpers';

@@ -6,7 +6,7 @@ import { Agent } from '../../lib/agents/agent';
 import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
 import { ToolRuntimeError } from '../../lib/errors/tool-runtime-error';
 import { Resource } from '../../lib/resources/resource.decorator';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { MCPToolAdapter } from '../../lib/mcp/client';
 import { misansweringServerStdio } from '../fixtures/mcp/misanswering-server-options';

@@ -13,7 +13,7 @@ import { Agent } from '../../lib/agents/agent';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { Prompt } from '../../lib/prompts/prompt.decorator';
 import { Resource } from '../../lib/resources/resource.decorator';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { Tool } from '../../lib/tools/decorators/tool.decorator';
 import { NotesCatalog, PNG_BYTES } from '../fixtures/catalog/notes-catalog';

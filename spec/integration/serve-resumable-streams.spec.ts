@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from '../../lib/agents/agent';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
-import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../../lib/agents/agent-server-options';
 import { InMemoryEventStore } from '../../lib/state/memory/in-memory-event-store';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { NativeTool } from '../../lib/tools/native-tool';

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
-import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../../lib/agents/agent-server-options';
 import { TOO_MANY_CALLS_ERROR_CODE } from '../../lib/mcp/rev2025-11-25/create-mcp-server';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';

@@ -23,7 +23,7 @@ import { ToolInputError } from '../../lib/errors/tool-input-error';
 import { Context, Param, Tool, Toolset } from '../../lib/index';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
 import { RunContext } from '../../lib/runtime/run-context';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { createMcpServer } from '../../lib/mcp/rev2025-11-25/create-mcp-server';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { callBody, MCP_HEADERS, openRawSession, rawRequest } from '../fixtures/serve/http-helpers';

@@ -6,7 +6,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Agent } from '../../lib/agents/agent';
 import { ToolCancelledError } from '../../lib/errors/tool-cancelled-error';
 import { CapabilityPolicy } from '../../lib/policy/capability-policy';
-import type { AgentServerHandle } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { NativeTool } from '../../lib/tools/native-tool';
 import { waitFor } from '../fixtures/serve/http-helpers';

@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { SessionBusMessageTooLargeError } from '../../lib/errors/session-bus-message-too-large-error';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
-import type { RedisClientLike } from '../../lib/redis/redis-client-like';
+import type { RedisClientLike } from '../../lib/state/redis-client-like';
 import { RedisCommands } from '../../lib/redis/redis-commands';
 import { redisBusEntryCost, redisBusLogCost } from '../../lib/redis/redis-event-cost';
 import { RedisEventLog } from '../../lib/redis/redis-event-log';

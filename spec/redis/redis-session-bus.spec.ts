@@ -2,7 +2,7 @@ import { createClient } from 'redis';
 import { SessionStoreDataError } from '../../lib/errors/session-store-data-error';
 import { SessionStoreUnavailableError } from '../../lib/errors/session-store-unavailable-error';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
-import type { RedisClientLike } from '../../lib/redis/redis-client-like';
+import type { RedisClientLike } from '../../lib/state/redis-client-like';
 import { RedisCommands } from '../../lib/redis/redis-commands';
 import { redisBusEntryCost } from '../../lib/redis/redis-event-cost';
 import { toSessionKeys } from '../../lib/redis/redis-keys';

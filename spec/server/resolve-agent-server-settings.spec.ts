@@ -1,5 +1,5 @@
 import { ToolInputError } from '../../lib/errors/tool-input-error';
-import { AGENT_SERVER_DEFAULTS } from '../../lib/server/agent-server-options';
+import { AGENT_SERVER_DEFAULTS } from '../../lib/agents/agent-server-options';
 import { resolveAgentServerSettings } from '../../lib/server/resolve-agent-server-settings';
 
 describe('resolveAgentServerSettings', () => {

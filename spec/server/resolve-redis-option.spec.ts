@@ -2,7 +2,7 @@ import { createClient } from 'redis';
 import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
 import { redactRedisUrl, resolveRedisOption } from '../../lib/server/resolve-redis-option';
-import type { RedisClientLike } from '../../lib/redis/redis-client-like';
+import type { RedisClientLike } from '../../lib/state/redis-client-like';
 
 describe('resolveRedisOption', () => {
   it('returns undefined without redis, and the URL or client with the default or given prefix', () => {

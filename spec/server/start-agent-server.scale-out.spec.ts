@@ -4,7 +4,7 @@ import { createClient } from 'redis';
 import { SessionStoreUnavailableError } from '../../lib/errors/session-store-unavailable-error';
 import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
-import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { describeWithRedis, startRedisServer } from '../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../fixtures/redis/redis-server';

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ToolInputError } from '../../lib/errors/tool-input-error';
-import type { AgentServerHandle, AgentServerOptions } from '../../lib/server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';
 import {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ToolInputError } from '../../errors/tool-input-error';
 import { lazyRequire } from '../../runtime/lazy-require';
-import type { AgentServerHandle } from '../../server/agent-server-options';
+import type { AgentServerHandle } from '../../agents/agent-server-options';
 import { isLoopbackAddress } from '../../server/resolve-listen-address';
 import type { CliIo } from '../cli-io';
 import { MAX_SERVE_WORKERS, resolveServeScaleOut, SERVE_REDIS_ENV } from '../resolve-serve-scale-out';

@@ -14,11 +14,11 @@ import { registerCatalogHandlers } from '../serve/catalog/register-catalog-handl
 import { resolveMaxSubscriptions } from '../serve/catalog/resource-subscriptions';
 import { servedCatalogOf, toCatalogCapabilities } from '../serve/catalog/servable-catalog';
 import type { TaskStore } from '../../tasks/task-store';
-import type { ServableAgent } from '../serve/servable-agent';
+import type { ServableAgent } from '../../agents/servable-agent';
 import { checkTaskRequest } from './tasks/check-task-request';
 import { registerTaskHandlers, SERVED_TASKS_CAPABILITY } from './tasks/register-task-handlers';
 import { startServedTask } from './tasks/start-served-task';
-import type { ServedCallInfo } from '../serve/served-call-info';
+import type { ServedCallInfo } from '../wire/served-call-info';
 import { newSessionToolCalls } from './session-tool-calls';
 import type { SessionToolCalls } from './session-tool-calls';
 import { servedTasksOf } from './tasks/served-tasks-of';
@@ -26,7 +26,7 @@ import type { ServedSessionState } from '../serve/served-tool-calls';
 
 export { DEFAULT_MAX_CONCURRENT_CALLS, TOO_MANY_CALLS_ERROR_CODE } from '../serve/served-tool-calls';
 
-export type { ServedCallInfo } from '../serve/served-call-info';
+export type { ServedCallInfo } from '../wire/served-call-info';
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {

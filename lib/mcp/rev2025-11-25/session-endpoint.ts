@@ -4,7 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage, LoggingLevel, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { McpRevisionEndpoint } from '../serve/mcp-revision-endpoint';
-import type { ServableAgent } from '../serve/servable-agent';
+import type { ServableAgent } from '../../agents/servable-agent';
 import { DEFAULT_MAX_CONCURRENT_CALLS } from '../serve/served-tool-calls';
 import type { SharedSessionState } from '../serve/shared-session-state';
 import { sendJsonRpcError } from '../wire/send-json-rpc-error';

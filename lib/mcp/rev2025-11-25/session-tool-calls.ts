@@ -1,4 +1,4 @@
-import type { ServableAgent } from '../serve/servable-agent';
+import type { ServableAgent } from '../../agents/servable-agent';
 import { ServedToolCalls } from '../serve/served-tool-calls';
 import type { ServedToolCall, ServedToolCallsOptions } from '../serve/served-tool-calls';
 import { McpToolCallChannel } from './mcp-tool-call-channel';

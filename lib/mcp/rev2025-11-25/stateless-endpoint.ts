@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallGate } from '../serve/call-gate';
 import type { McpRevisionEndpoint } from '../serve/mcp-revision-endpoint';
-import type { ServableAgent } from '../serve/servable-agent';
+import type { ServableAgent } from '../../agents/servable-agent';
 import type { SharedSessionState } from '../serve/shared-session-state';
 import { createSessionMcpServer, resolveInteractionTimeoutMs } from './create-mcp-server';
 import type { McpServerOptions } from './create-mcp-server';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpRevisionEndpoint } from '../../mcp/serve/mcp-revision-endpoint';
-import type { ServableAgent } from '../../mcp/serve/servable-agent';
+import type { ServableAgent } from '../../agents/servable-agent';
 import { SessionEndpoint } from '../../mcp/rev2025-11-25/session-endpoint';
 import type { SessionEndpointOptions } from '../../mcp/rev2025-11-25/session-endpoint';
 import { StatelessEndpoint } from '../../mcp/rev2025-11-25/stateless-endpoint';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ServableAgent } from '../../mcp/serve/servable-agent';
+import type { ServableAgent } from '../../agents/servable-agent';
 import { sendJsonRpcError } from '../../mcp/wire/send-json-rpc-error';
 
 /**

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Agent } from '../../../lib/agents/agent';
 import { ToolInputError } from '../../../lib/errors/tool-input-error';
-import type { AgentServerHandle } from '../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../../lib/server/start-agent-server';
 import { MCPToolAdapter } from '../../../lib/mcp/client';
 import { createGuardedCatalog } from '../../fixtures/catalog/guarded-catalog';

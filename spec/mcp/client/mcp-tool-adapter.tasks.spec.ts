@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { Agent } from '../../../lib/agents/agent';
 import { ToolCancelledError } from '../../../lib/errors/tool-cancelled-error';
 import { RunContext } from '../../../lib/runtime/run-context';
-import type { AgentServerHandle } from '../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../../lib/server/start-agent-server';
 import { InMemoryTaskStore } from '../../../lib/tasks/in-memory-task-store';
 import { MCPToolAdapter } from '../../../lib/mcp/client/mcp-tool-adapter';

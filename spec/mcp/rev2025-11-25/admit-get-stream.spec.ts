@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Agent } from '../../../lib/agents/agent';
-import type { AgentServerHandle, AgentServerOptions } from '../../../lib/server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../../../lib/agents/agent-server-options';
 import { SessionStoreUnavailableError } from '../../../lib/errors/session-store-unavailable-error';
 import { admitGetStream } from '../../../lib/mcp/rev2025-11-25/admit-get-stream';
 import { InMemoryEventStore } from '../../../lib/state/memory/in-memory-event-store';

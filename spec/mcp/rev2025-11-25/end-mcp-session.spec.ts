@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Agent } from '../../../lib/agents/agent';
-import type { AgentServerHandle, AgentServerOptions } from '../../../lib/server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../../../lib/agents/agent-server-options';
 import { SESSION_ENDED_TASK_MESSAGE } from '../../../lib/mcp/rev2025-11-25/tasks/served-tasks-of';
 import { startAgentServer } from '../../../lib/server/start-agent-server';
 import type { RunContext } from '../../../lib/runtime/run-context';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createClient } from 'redis';
 import { createRedisBackend } from '../../../lib/redis';
 import { toBudgetKeys, toSessionKeys } from '../../../lib/redis/redis-keys';
-import type { AgentServerHandle } from '../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../../lib/server/start-agent-server';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';

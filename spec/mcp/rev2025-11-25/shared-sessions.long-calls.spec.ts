@@ -17,7 +17,7 @@ import { LOST_INSTANCE_MESSAGE } from '../../../lib/mcp/rev2025-11-25/serve-foll
 import { TOO_BIG_TO_KEEP_MESSAGE } from '../../../lib/state/too-big-to-keep';
 import type { CallLeases } from '../../../lib/state/call-leases';
 import type { SharedSessionState } from '../../../lib/mcp/serve/shared-session-state';
-import type { ServableAgent } from '../../../lib/mcp/serve/servable-agent';
+import type { ServableAgent } from '../../../lib/agents/servable-agent';
 import { NativeTool } from '../../../lib/tools/native-tool';
 import { describeWithRedis, startRedisServer } from '../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../fixtures/redis/redis-server';

@@ -1,5 +1,5 @@
 import { CallGate } from '../../../lib/mcp/serve/call-gate';
-import { isServableAgent } from '../../../lib/mcp/serve/servable-agent';
+import { isServableAgent } from '../../../lib/agents/servable-agent';
 import { createFakeAgent } from '../../fixtures/serve/fake-agent';
 
 describe('CallGate', () => {

@@ -2,7 +2,7 @@
 // token (which sends them through the SDK's storing path) with large results.
 import 'reflect-metadata';
 import { Agent } from '../../../lib/agents/agent';
-import type { AgentServerHandle } from '../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../lib/agents/agent-server-options';
 import { EventStoreBudget } from '../../../lib/state/event-store-budget';
 import { InMemoryEventStore } from '../../../lib/state/memory/in-memory-event-store';
 import type { InMemoryEventStoreOptions } from '../../../lib/state/memory/in-memory-event-store';

@@ -19,7 +19,7 @@ import type {
   ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { RunContext } from '../../../runtime/run-context';
-import type { ServedCallInfo } from '../served-call-info';
+import type { ServedCallInfo } from '../../wire/served-call-info';
 import { paginateCatalog } from './paginate-catalog';
 import { ResourceSubscriptions, resolveMaxSubscriptions } from './resource-subscriptions';
 import type { ServableCatalogAgent } from './servable-catalog';

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createClient } from 'redis';
-import type { AgentServerHandle, AgentServerOptions } from '../../../../lib/server/agent-server-options';
+import type { AgentServerHandle, AgentServerOptions } from '../../../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../../../lib/server/start-agent-server';
 import { NativeTool } from '../../../../lib/tools/native-tool';
 import { describeWithRedis, startRedisServer } from '../../../fixtures/redis/redis-server';

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Agent } from '../../../../lib/agents/agent';
-import type { AgentServerHandle } from '../../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../../../lib/server/start-agent-server';
 import { ERROR_META_KEY } from '../../../../lib/mcp/wire/to-call-tool-result';
 import { InMemoryTaskStore } from '../../../../lib/tasks/in-memory-task-store';

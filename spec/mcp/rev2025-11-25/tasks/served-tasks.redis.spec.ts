@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { startAgentServer } from '../../../../lib/server/start-agent-server';
-import type { AgentServerHandle } from '../../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../../lib/agents/agent-server-options';
 import { describeWithRedis, startRedisServer } from '../../../fixtures/redis/redis-server';
 import type { RedisServerHandle } from '../../../fixtures/redis/redis-server';
 import { buildTaskAgent } from '../../../fixtures/tasks/task-agent';

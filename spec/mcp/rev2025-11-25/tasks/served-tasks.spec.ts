@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Agent } from '../../../../lib/agents/agent';
 import { startAgentServer } from '../../../../lib/server/start-agent-server';
-import type { AgentServerHandle } from '../../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../../lib/agents/agent-server-options';
 import { InMemoryTaskStore } from '../../../../lib/tasks/in-memory-task-store';
 import { buildTaskAgent } from '../../../fixtures/tasks/task-agent';
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Agent } from '../../../../lib/agents/agent';
 import type { RunContext } from '../../../../lib/runtime/run-context';
-import type { AgentServerHandle } from '../../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../../../lib/server/start-agent-server';
 import { NativeTool } from '../../../../lib/tools/native-tool';
 import { MCP_HEADERS, rawRequest } from '../../../fixtures/serve/http-helpers';

@@ -7,7 +7,7 @@ import { McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotoc
 import { Agent } from '../../../../lib/agents/agent';
 import { ToolInputError } from '../../../../lib/errors/tool-input-error';
 import { CapabilityPolicy } from '../../../../lib/policy/capability-policy';
-import type { AgentServerHandle } from '../../../../lib/server/agent-server-options';
+import type { AgentServerHandle } from '../../../../lib/agents/agent-server-options';
 import { DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION } from '../../../../lib/mcp/serve/catalog/resource-subscriptions';
 import { createAgentRequestHandler } from '../../../../lib/server/create-agent-request-handler';
 import { startAgentServer } from '../../../../lib/server/start-agent-server';

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { ToolDefinitionError } from '../../lib/errors/tool-definition-error';
 import { RunContext } from '../../lib/runtime/run-context';
-import { AGENT_SERVER_OPTIONS } from '../../lib/server/agent-server-options';
-import type { AgentServerOptions } from '../../lib/server/agent-server-options';
+import { AGENT_SERVER_OPTIONS } from '../../lib/agents/agent-server-options';
+import type { AgentServerOptions } from '../../lib/agents/agent-server-options';
 import { startAgentServer } from '../../lib/server/start-agent-server';
 import { createFakeAgent } from '../fixtures/serve/fake-agent';
 import { connectHttpClient } from '../fixtures/serve/http-helpers';

@@ -1,4 +1,4 @@
-import type { RedisClientLike } from '../redis/redis-client-like';
+import type { RedisClientLike } from '../state/redis-client-like';
 import { defineKnownOptions } from '../runtime/assert-known-options';
 import {
   LISTENING_SERVER_OPTION_NAMES,
@@ -8,7 +8,7 @@ import {
 import type { RunContext } from '../runtime/run-context';
 import type { TaskStore } from '../tasks/task-store';
 import type { TaskStoreLimits } from '../tasks/task-store-limits';
-import type { ServedCallInfo } from '../mcp/serve/served-call-info';
+import type { ServedCallInfo } from '../mcp/wire/served-call-info';
 import { DEFAULT_MAX_EVENT_STORE_BYTES } from '../state/event-store-budget';
 import {
   DEFAULT_MAX_STORED_EVENT_BYTES,

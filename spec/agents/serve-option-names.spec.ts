@@ -1,10 +1,10 @@
 import { AGENT_REQUEST_HANDLER_OPTIONS } from '../../lib/server/agent-request-handler-options';
-import { AGENT_SERVER_OPTIONS } from '../../lib/server/agent-server-options';
+import { AGENT_SERVER_OPTIONS } from '../../lib/agents/agent-server-options';
 import {
   LISTENING_SERVER_OPTION_NAMES,
   SERVE_OPTION_GROUPS,
   toOptionFlags,
-} from '../../lib/server/serve-option-names';
+} from '../../lib/agents/serve-option-names';
 import { PROTOLINK_SERVE_OPTION_NAMES } from '../../lib/nest/protolink-module-options';
 
 const grouped = Object.values(SERVE_OPTION_GROUPS).flat();

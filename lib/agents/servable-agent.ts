@@ -1,5 +1,5 @@
-import type { RunContext } from '../../runtime/run-context';
-import type { BaseTool } from '../../tools/base-tool';
+import type { RunContext } from '../runtime/run-context';
+import type { BaseTool } from '../tools/base-tool';
 
 /** What the server reads from an agent's card: its identity and its A2A JSON form. */
 export interface ServableAgentCard {
